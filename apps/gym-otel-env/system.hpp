@@ -1,0 +1,27 @@
+// The process's side of the library's inputs: files, the environment, randomness.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/environment.hpp"
+#include "gym_otel_env/load.hpp"
+
+namespace goe::app {
+
+// Regular files only, at most kMaxFileBytes; a directory or FIFO is an error.
+class DiskFileSystem : public FileSystem {
+public:
+    static constexpr size_t kMaxFileBytes = 64u << 20;
+    std::optional<std::string> read(const std::string& path) override;
+    std::string read_stdin() override;
+};
+
+// environ as "NAME=value" entries (for --exec) and as a map (first entry of a name wins).
+std::vector<std::string> environment_entries();
+Environment environment_map(const std::vector<std::string>& entries);
+
+// `n` lowercase hex digits from the kernel's secure random source.
+std::string random_hex(size_t n);
+
+}  // namespace goe::app

@@ -1,0 +1,42 @@
+// Where a value came from, and the one error type every stage throws for user mistakes.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace goe {
+
+// A position in a config file (line and column count from 1), or a named source
+// such as "--set", "default", "environment" with no position.
+struct Origin {
+    std::string source;
+    int line = 0;
+    int column = 0;
+
+    bool empty() const { return source.empty(); }
+    // "c.yaml:4:16", "c.yaml" or "--set".
+    std::string str() const;
+};
+
+// A user-facing failure: bad config, bad environment or bad usage. Thrown in lib/,
+// caught once in main, printed as "gym-otel-env: error: ORIGIN: KEY.PATH: what".
+class Error : public std::runtime_error {
+public:
+    enum class Kind { config, usage };
+
+    Error(Origin origin, std::string key_path, const std::string& what, Kind kind = Kind::config);
+    explicit Error(const std::string& what, Kind kind = Kind::config);
+
+    const Origin& origin() const { return origin_; }
+    const std::string& key_path() const { return key_path_; }
+    const std::string& detail() const { return detail_; }
+    Kind kind() const { return kind_; }
+
+private:
+    Origin origin_;
+    std::string key_path_;
+    std::string detail_;
+    Kind kind_;
+};
+
+}  // namespace goe

@@ -1,0 +1,84 @@
+// OmegaConf's interpolation grammar: a string value is parsed once into tokens
+// (text, ${node.path}, ${resolver:args}) and evaluated later by resolve.cpp.
+// Follows omegaconf/grammar/OmegaConfGrammar{Lexer,Parser}.g4: same lexer modes,
+// same longest-match rule, same escapes.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace goe {
+
+struct Interpolation;
+
+// One lexer token kept by the parser. `text` is the token's source text.
+struct Token {
+    enum class Kind {
+        text,        // ANY_STR: literal
+        esc,         // ESC: always un-escaped (\, \: ...)
+        esc_inter,   // ESC_INTER: \${ -> ${
+        top_esc,     // TOP_ESC: even backslashes, halved only before an interpolation
+        quoted_esc,  // QUOTED_ESC: halved before an interpolation or the closing quote
+        id,
+        null_,
+        integer,
+        real,
+        boolean,
+        unquoted_char,
+        colon,
+        ws,
+        interpolation,
+    };
+    Kind kind;
+    std::string text;
+    std::shared_ptr<Interpolation> inter;  // kind == interpolation
+};
+
+// An element of a resolver's argument list.
+struct Element {
+    enum class Kind { primitive, quoted, list, dict, empty };
+    Kind kind = Kind::primitive;
+    std::vector<Token> tokens;                      // primitive, quoted (the quoted text)
+    std::vector<Element> items;                     // list; dict values
+    std::vector<std::vector<Token>> keys;           // dict keys (primitive tokens)
+};
+
+struct Interpolation {
+    enum class Kind { node, resolver };
+    Kind kind = Kind::node;
+    // node: the key path as pieces; a piece is literal text (dots, brackets, names)
+    // or a nested interpolation whose value names a key.
+    std::vector<Token> key;
+    // resolver: name pieces joined by '.', each an id or a nested interpolation.
+    std::vector<Token> name;
+    std::vector<Element> args;
+};
+
+// A parsed string value: the top-level text rule.
+struct Template {
+    std::vector<Token> tokens;
+    // True when the whole value is one interpolation, so its result keeps its type.
+    bool single() const { return tokens.size() == 1 && tokens[0].kind == Token::Kind::interpolation; }
+};
+
+// True when OmegaConf treats the string as an interpolation (it contains "${").
+bool has_interpolation(std::string_view value);
+
+// Parses `value` by the configValue rule. Throws ParseError with a column (from 1)
+// inside `value` on a grammar error.
+Template parse_template(std::string_view value);
+
+// Parses `value` by the singleElement rule in value mode (what oc.decode does).
+Element parse_element(std::string_view value);
+
+struct ParseError {
+    std::string message;
+    size_t offset = 0;
+};
+
+// A printable form for tests: "text('a-') inter(node[.x])".
+std::string dump(const Template& t);
+
+}  // namespace goe

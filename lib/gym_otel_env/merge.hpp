@@ -1,0 +1,17 @@
+// OmegaConf.merge for config trees: mappings merge key by key, "???" never replaces
+// a value, lists and scalars replace, a list against a mapping is an error.
+#pragma once
+
+#include <string>
+
+#include "gym_otel_env/value.hpp"
+
+namespace goe {
+
+// `over` merged onto `base`; either may be null. Shares every untouched subtree.
+NodePtr merge(const NodePtr& base, const NodePtr& over, const std::string& path = {});
+
+// A tree holding `value` at the dotted `key` ("a.b.c"), for --set and overrides.
+NodePtr tree_at(std::string_view key, NodePtr value);
+
+}  // namespace goe

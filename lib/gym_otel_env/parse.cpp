@@ -1,0 +1,249 @@
+#include "gym_otel_env/parse.hpp"
+
+#include <sstream>
+#include <unordered_set>
+
+#include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include "gym_otel_env/scalar.hpp"
+
+namespace goe {
+namespace {
+
+constexpr std::string_view kStrTag = "tag:yaml.org,2002:str";
+
+// PyYAML's reader accepts only these code points, and only valid UTF-8.
+bool printable(char32_t c) {
+    return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
+           (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+void check_characters(std::string_view text, const std::string& name) {
+    int line = 1, column = 1;
+    for (size_t i = 0; i < text.size();) {
+        auto c0 = static_cast<unsigned char>(text[i]);
+        size_t len = c0 < 0x80 ? 1 : (c0 >> 5) == 0x6 ? 2 : (c0 >> 4) == 0xE ? 3 : (c0 >> 3) == 0x1E ? 4 : 0;
+        char32_t cp = len == 1 ? c0 : len == 2 ? c0 & 0x1F : len == 3 ? c0 & 0x0F : c0 & 0x07;
+        bool ok = len != 0 && i + len <= text.size();
+        for (size_t k = 1; ok && k < len; ++k) {
+            auto ck = static_cast<unsigned char>(text[i + k]);
+            ok = (ck & 0xC0) == 0x80;
+            cp = (cp << 6) | (ck & 0x3F);
+        }
+        // Overlong forms and surrogates are not UTF-8.
+        if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+                   (cp >= 0xD800 && cp <= 0xDFFF)))
+            ok = false;
+        Origin where{name, line, column};
+        if (!ok) throw Error(where, {}, fmt::format("invalid UTF-8 byte 0x{:02x}", c0));
+        if (!printable(cp))
+            throw Error(where, {}, fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp)));
+        if (cp == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+        i += len;
+    }
+}
+
+// Builds the tree from yaml-cpp's events. yaml-cpp leaves plain scalars untyped
+// (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
+class Builder : public YAML::EventHandler {
+public:
+    Builder(std::string name, const ParseLimits& limits) : name_(std::move(name)), limits_(limits) {}
+
+    NodePtr result() const { return root_; }
+
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        add(make_null(origin(mark)), anchor, false, mark);
+    }
+
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        if (anchor >= anchors_.size() || !anchors_[anchor])
+            throw Error(origin(mark), path(), "an alias refers to a collection that contains it");
+        add(anchors_[anchor], 0, false, mark);
+    }
+
+    void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  const std::string& value) override {
+        Origin where = origin(mark);
+        NodePtr node = tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, path());
+        bool string_key = tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string);
+        merge_key_ = tag == "?" && value == "<<";
+        add(node, anchor, string_key, mark);
+    }
+
+    void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value) override {
+        open(Type::sequence, "seq", mark, tag, anchor);
+    }
+    void OnSequenceEnd() override { close(); }
+
+    void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value) override {
+        open(Type::mapping, "map", mark, tag, anchor);
+    }
+    void OnMapEnd() override { close(); }
+
+private:
+    struct Frame {
+        std::shared_ptr<Node> node;
+        YAML::anchor_t anchor = 0;
+        // mapping state
+        bool have_key = false;
+        std::string key;
+        bool key_is_merge = false;
+        Origin key_origin;
+        std::unordered_set<std::string> string_keys;
+        std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
+    };
+
+    Origin origin(const YAML::Mark& mark) const { return Origin{name_, mark.line + 1, mark.column + 1}; }
+
+    std::string path() const {
+        std::string out;
+        for (const auto& frame : stack_) {
+            if (frame.node->type == Type::mapping && frame.have_key) {
+                if (!out.empty()) out += '.';
+                out += frame.key;
+            } else if (frame.node->type == Type::sequence) {
+                out += fmt::format("[{}]", frame.node->items.size());
+            }
+        }
+        return out;
+    }
+
+    void open(Type type, std::string_view short_tag, const YAML::Mark& mark, const std::string& tag,
+              YAML::anchor_t anchor) {
+        Origin where = origin(mark);
+        if (tag != "?" && tag != "!" && tag != fmt::format("tag:yaml.org,2002:{}", short_tag))
+            throw Error(where, path(), fmt::format("unsupported YAML tag '{}'", tag));
+        if (static_cast<int>(stack_.size()) >= limits_.max_depth)
+            throw Error(where, path(), fmt::format("nesting deeper than {} levels", limits_.max_depth));
+        if (!stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key)
+            throw Error(where, path(), "a mapping key must be a scalar, not a collection");
+        auto node = std::make_shared<Node>();
+        node->type = type;
+        node->origin = where;
+        if (anchor >= anchors_.size()) anchors_.resize(anchor + 1);
+        Frame frame;
+        frame.node = node;
+        frame.anchor = anchor;
+        stack_.push_back(std::move(frame));
+    }
+
+    void close() {
+        Frame frame = std::move(stack_.back());
+        stack_.pop_back();
+        if (!frame.merges.empty()) apply_merges(frame);
+        if (frame.anchor) anchors_[frame.anchor] = frame.node;
+        merge_key_ = false;
+        place(frame.node, false, frame.node->origin);
+    }
+
+    // PyYAML's flatten_mapping: merged pairs come first, explicit pairs win;
+    // in a list of mappings, an earlier one wins over a later one.
+    void apply_merges(Frame& frame) {
+        std::vector<Entry> merged;
+        auto put = [&merged](const Entry& e) {
+            for (auto& m : merged)
+                if (m.key == e.key) return void(m.value = e.value);
+            merged.push_back(e);
+        };
+        for (const auto& value : frame.merges) {
+            std::vector<NodePtr> sources;
+            if (value->type == Type::mapping) {
+                sources.push_back(value);
+            } else if (value->type == Type::sequence) {
+                for (auto it = value->items.rbegin(); it != value->items.rend(); ++it) sources.push_back(*it);
+            }
+            for (const auto& source : sources) {
+                if (source->type != Type::mapping)
+                    throw Error(source->origin, path(), "a merge key (<<) takes a mapping or a list of mappings");
+                for (const auto& e : source->entries) put(e);
+            }
+        }
+        for (const auto& e : frame.node->entries) put(e);
+        frame.node->entries = std::move(merged);
+    }
+
+    void add(NodePtr node, YAML::anchor_t anchor, bool string_key, const YAML::Mark& mark) {
+        if (anchor) {
+            if (anchor >= anchors_.size()) anchors_.resize(anchor + 1);
+            anchors_[anchor] = node;
+        }
+        place(std::move(node), string_key, origin(mark));
+    }
+
+    void place(NodePtr node, bool string_key, const Origin& where) {
+        if (stack_.empty()) {
+            root_ = std::move(node);
+            return;
+        }
+        Frame& top = stack_.back();
+        if (top.node->type == Type::sequence) {
+            top.node->items.push_back(std::move(node));
+            return;
+        }
+        if (!top.have_key) {
+            if (node->type == Type::null && !merge_key_) throw Error(where, path(), "a mapping key must not be null");
+            top.have_key = true;
+            top.key_is_merge = merge_key_;
+            top.key = python_str(*node);
+            top.key_origin = where;
+            if (string_key && !top.string_keys.insert(top.key).second)
+                throw Error(where, path(), fmt::format("duplicate key '{}'", top.key));
+            merge_key_ = false;
+            return;
+        }
+        top.have_key = false;
+        if (top.key_is_merge) {
+            top.merges.push_back(std::move(node));
+            return;
+        }
+        for (auto& e : top.node->entries) {
+            if (e.key == top.key) {
+                e.value = std::move(node);
+                return;
+            }
+        }
+        top.node->entries.push_back(Entry{top.key, std::move(node)});
+    }
+
+    std::string name_;
+    ParseLimits limits_;
+    std::vector<Frame> stack_;
+    std::vector<NodePtr> anchors_;
+    NodePtr root_;
+    bool merge_key_ = false;
+};
+
+}  // namespace
+
+NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
+    check_characters(text, name);
+    std::istringstream in{std::string(text)};
+    Builder builder(name, limits);
+    try {
+        YAML::Parser parser(in);
+        if (!parser.HandleNextDocument(builder)) return nullptr;
+        NodePtr root = builder.result();
+        Builder extra(name, limits);
+        if (parser.HandleNextDocument(extra))
+            throw Error(Origin{name}, {}, "expected a single document, found several");
+        return root;
+    } catch (const YAML::Exception& e) {
+        throw Error(Origin{name, e.mark.line + 1, e.mark.column + 1}, {}, "malformed YAML: " + e.msg);
+    }
+}
+
+}  // namespace goe

@@ -1,0 +1,22 @@
+// The whole pipeline in one call: load -> merge -> resolve -> validate -> translate.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "gym_otel_env/load.hpp"
+#include "gym_otel_env/translate.hpp"
+#include "gym_otel_env/validate.hpp"
+
+namespace goe {
+
+struct Outcome {
+    Loaded loaded;
+    Settings settings;
+    Translation translation;
+};
+
+Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
+                     const std::function<std::string()>& random_hex12);
+
+}  // namespace goe

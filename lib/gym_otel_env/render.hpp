@@ -1,0 +1,30 @@
+// Exports -> text for a consumer: POSIX sh (safe under quoted and unquoted eval),
+// fish, JSON, dotenv, GitHub Actions' $GITHUB_ENV.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gym_otel_env/translate.hpp"
+
+namespace goe {
+
+enum class Format { sh, fish, json, dotenv, github };
+
+std::optional<Format> parse_format(std::string_view name);
+
+// `random_token` gives fresh random hex text for GitHub heredoc delimiters.
+std::string render(const std::vector<Export>& exports, Format format,
+                   const std::function<std::string()>& random_token);
+
+// What stdout holds when the tool fails: `false` for the shell formats, so that an
+// eval fails and `set -e` stops; nothing otherwise.
+std::string render_failure(Format format);
+
+// One value as a POSIX sh word that survives `eval "$(...)"` and `eval $(...)`.
+std::string sh_word(std::string_view value);
+
+}  // namespace goe

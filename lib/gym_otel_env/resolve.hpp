@@ -1,0 +1,31 @@
+// Interpolation of the telemetry block against the merged tree, lazily: only the
+// block and the nodes its values reference are resolved, as OmegaConf does when Gym
+// reads the block.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "gym_otel_env/environment.hpp"
+#include "gym_otel_env/value.hpp"
+
+namespace goe {
+
+struct ResolveLimits {
+    size_t max_depth = 64;                 // nested references and resolver calls
+    size_t max_result_bytes = 16u << 20;   // one interpolated string
+    size_t max_nodes = 100000;             // values visited under the block
+};
+
+// The value under the top-level `key` of `root` with every interpolation inside it
+// resolved, or nullptr when the key is absent. Top-level values of a resolved
+// mapping keep the origin where they were written. Throws Error naming the key path
+// and position of the value that failed.
+NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
+                        const ResolveLimits& limits = {});
+
+// Throws Error when a string anywhere in `node` has a malformed interpolation, as
+// OmegaConf does when it creates a config (it validates every string with "${").
+void check_interpolations(const NodePtr& node, const std::string& path);
+
+}  // namespace goe

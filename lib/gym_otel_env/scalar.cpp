@@ -1,0 +1,269 @@
+#include "gym_otel_env/scalar.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+#include <fmt/format.h>
+
+namespace goe {
+namespace {
+
+constexpr std::string_view kTag = "tag:yaml.org,2002:";
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit_(char c) { return is_digit(c) || c == '_'; }
+
+// A tiny cursor for hand-written versions of PyYAML's resolver regexes.
+struct Scan {
+    std::string_view s;
+    size_t i = 0;
+
+    bool done() const { return i == s.size(); }
+    bool eat(char c) {
+        if (i < s.size() && s[i] == c) return ++i, true;
+        return false;
+    }
+    bool eat_any(std::string_view set) {
+        if (i < s.size() && set.find(s[i]) != std::string_view::npos) return ++i, true;
+        return false;
+    }
+    template <class Pred>
+    size_t eat_while(Pred pred) {
+        size_t start = i;
+        while (i < s.size() && pred(s[i])) ++i;
+        return i - start;
+    }
+    void sign() { eat_any("+-"); }
+};
+
+bool is_null(std::string_view s) {
+    return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
+}
+
+std::optional<bool> as_bool(std::string_view s) {
+    static constexpr std::array<std::string_view, 9> yes = {"yes", "Yes", "YES", "true", "True",
+                                                            "TRUE", "on", "On", "ON"};
+    static constexpr std::array<std::string_view, 9> no = {"no", "No", "NO", "false", "False",
+                                                           "FALSE", "off", "Off", "OFF"};
+    if (std::find(yes.begin(), yes.end(), s) != yes.end()) return true;
+    if (std::find(no.begin(), no.end(), s) != no.end()) return false;
+    return std::nullopt;
+}
+
+// (:[0-5]?[0-9])+
+bool sexagesimal_tail(Scan& sc) {
+    bool any = false;
+    while (sc.eat(':')) {
+        size_t start = sc.i;
+        size_t n = sc.eat_while(is_digit);
+        if (n == 0 || n > 2 || (n == 2 && sc.s[start] > '5')) return false;
+        any = true;
+    }
+    return any;
+}
+
+bool matches_int(std::string_view s) {
+    auto attempt = [&](auto body) {
+        Scan sc{s};
+        sc.sign();
+        return body(sc) && sc.done();
+    };
+    return attempt([](Scan& sc) {  // 0b[0-1_]+
+               return sc.eat('0') && sc.eat('b') && sc.eat_while([](char c) { return c == '0' || c == '1' || c == '_'; });
+           }) ||
+           attempt([](Scan& sc) {  // 0[0-7_]+
+               return sc.eat('0') && sc.eat_while([](char c) { return (c >= '0' && c <= '7') || c == '_'; });
+           }) ||
+           attempt([](Scan& sc) {  // 0|[1-9][0-9_]*
+               if (sc.eat('0')) return true;
+               return sc.eat_any("123456789") && (sc.eat_while(is_digit_), true);
+           }) ||
+           attempt([](Scan& sc) {  // 0x[0-9a-fA-F_]+
+               return sc.eat('0') && sc.eat('x') && sc.eat_while([](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == '_'; });
+           }) ||
+           attempt([](Scan& sc) {  // [1-9][0-9_]*(:[0-5]?[0-9])+
+               return sc.eat_any("123456789") && (sc.eat_while(is_digit_), true) && sexagesimal_tail(sc);
+           });
+}
+
+bool exponent(Scan& sc, bool sign_required) {
+    if (!sc.eat_any("eE")) return false;
+    if (!sc.eat_any("+-") && sign_required) return false;
+    return sc.eat_while(is_digit) > 0;
+}
+
+bool matches_float(std::string_view s) {
+    auto attempt = [&](bool signed_form, auto body) {
+        Scan sc{s};
+        if (signed_form) sc.sign();
+        return body(sc) && sc.done();
+    };
+    return attempt(true, [](Scan& sc) {  // [0-9][0-9_]*\.[0-9_]*([eE][-+]?[0-9]+)?
+               if (!sc.eat_any("0123456789")) return false;
+               sc.eat_while(is_digit_);
+               if (!sc.eat('.')) return false;
+               sc.eat_while(is_digit_);
+               size_t mark = sc.i;
+               if (!exponent(sc, false)) sc.i = mark;
+               return true;
+           }) ||
+           attempt(true, [](Scan& sc) {  // [0-9][0-9_]*[eE][-+]?[0-9]+
+               return sc.eat_any("0123456789") && (sc.eat_while(is_digit_), true) && exponent(sc, false);
+           }) ||
+           attempt(false, [](Scan& sc) {  // \.[0-9_]+([eE][-+][0-9]+)?
+               if (!sc.eat('.') || !sc.eat_while(is_digit_)) return false;
+               size_t mark = sc.i;
+               if (!exponent(sc, true)) sc.i = mark;
+               return true;
+           }) ||
+           attempt(true, [](Scan& sc) {  // [0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*
+               return sc.eat_any("0123456789") && (sc.eat_while(is_digit_), true) && sexagesimal_tail(sc) &&
+                      sc.eat('.') && (sc.eat_while(is_digit_), true);
+           }) ||
+           s == ".inf" || s == ".Inf" || s == ".INF" || s == "+.inf" || s == "+.Inf" || s == "+.INF" ||
+           s == "-.inf" || s == "-.Inf" || s == "-.INF" || s == ".nan" || s == ".NaN" || s == ".NAN";
+}
+
+std::string without_underscores(std::string_view s) {
+    std::string out;
+    for (char c : s)
+        if (c != '_') out += c;
+    return out;
+}
+
+std::vector<std::string> split_colons(std::string_view s) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t i = 0; i <= s.size(); ++i) {
+        if (i == s.size() || s[i] == ':') {
+            parts.emplace_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    return parts;
+}
+
+[[noreturn]] void reject(const Origin& origin, const std::string& key_path, std::string_view what,
+                         std::string_view text) {
+    throw Error(origin, key_path, fmt::format("invalid {} literal '{}'", what, text));
+}
+
+bool all_digits(std::string_view s, int base) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [base](char c) {
+        int v = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                : std::isxdigit(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10
+                                                               : 99;
+        return v < base;
+    });
+}
+
+// PyYAML's construct_yaml_int; `text` already matched the int rule when untagged.
+NodePtr construct_int(std::string_view text, const Origin& origin, const std::string& key_path) {
+    std::string value = without_underscores(text);
+    bool negative = false;
+    if (!value.empty() && (value[0] == '-' || value[0] == '+')) {
+        negative = value[0] == '-';
+        value.erase(0, 1);
+    }
+    std::string decimal;
+    auto digits = [&](std::string_view d, int base) {
+        if (!all_digits(d, base)) reject(origin, key_path, "integer", text);
+        return decimal_from_digits(d, base);
+    };
+    if (value == "0") {
+        decimal = "0";
+    } else if (value.rfind("0b", 0) == 0) {
+        decimal = digits(std::string_view(value).substr(2), 2);
+    } else if (value.rfind("0x", 0) == 0) {
+        decimal = digits(std::string_view(value).substr(2), 16);
+    } else if (!value.empty() && value[0] == '0') {
+        decimal = digits(value, 8);
+    } else if (value.find(':') != std::string::npos) {
+        decimal = "0";
+        for (const auto& part : split_colons(value)) decimal = decimal_times_add(decimal, 60, digits(part, 10));
+    } else {
+        decimal = digits(value, 10);
+    }
+    return make_int(negative ? negate_decimal(decimal) : decimal, origin);
+}
+
+// Python's float() on what PyYAML hands it: digits, one '.', an exponent.
+std::optional<double> python_float_of(std::string_view s) {
+    std::string text(s);
+    if (text.empty() || text == "." || text.find_first_not_of("0123456789.e+-") != std::string::npos)
+        return std::nullopt;
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    double v = std::strtod(begin, &end);
+    if (end != begin + text.size()) return std::nullopt;
+    return v;
+}
+
+// PyYAML's construct_yaml_float.
+NodePtr construct_float(std::string_view text, const Origin& origin, const std::string& key_path) {
+    std::string value = without_underscores(text);
+    std::transform(value.begin(), value.end(), value.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    double sign = 1;
+    if (!value.empty() && (value[0] == '-' || value[0] == '+')) {
+        if (value[0] == '-') sign = -1;
+        value.erase(0, 1);
+    }
+    if (value == ".inf") return make_real(sign * HUGE_VAL, origin);
+    if (value == ".nan") return make_real(std::nan(""), origin);
+    if (value.find(':') != std::string::npos) {
+        auto parts = split_colons(value);
+        double total = 0, base = 1;
+        for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+            auto part = python_float_of(*it);
+            if (!part) reject(origin, key_path, "float", text);
+            total += *part * base;
+            base *= 60;
+        }
+        return make_real(sign * total, origin);
+    }
+    auto v = python_float_of(value);
+    if (!v) reject(origin, key_path, "float", text);
+    return make_real(sign * *v, origin);
+}
+
+}  // namespace
+
+NodePtr type_plain_scalar(std::string_view text, const Origin& origin) {
+    if (is_null(text)) return make_null(origin);
+    if (auto b = as_bool(text)) return make_bool(*b, origin);
+    if (!text.empty() && std::string_view("-+0123456789.").find(text[0]) != std::string_view::npos) {
+        if (matches_float(text)) {
+            // A float shape PyYAML accepts but Python's float() does not (".", "._")
+            // fails in Gym's loader too.
+            return construct_float(text, origin, {});
+        }
+        if (matches_int(text)) return construct_int(text, origin, {});
+    }
+    return make_string(std::string(text), origin);
+}
+
+NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, const Origin& origin,
+                           const std::string& key_path) {
+    if (tag == "!" ) return make_string(std::string(text), origin);
+    if (tag.substr(0, kTag.size()) == kTag) {
+        auto name = tag.substr(kTag.size());
+        if (name == "str") return make_string(std::string(text), origin);
+        if (name == "null") return make_null(origin);
+        if (name == "int") return construct_int(text, origin, key_path);
+        if (name == "float") return construct_float(text, origin, key_path);
+        if (name == "bool") {
+            std::string lower(text);
+            std::transform(lower.begin(), lower.end(), lower.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            if (auto b = as_bool(lower)) return make_bool(*b, origin);
+            reject(origin, key_path, "boolean", text);
+        }
+    }
+    throw Error(origin, key_path, fmt::format("unsupported YAML tag '{}'", tag));
+}
+
+}  // namespace goe

@@ -1,0 +1,40 @@
+// The resolved telemetry block -> typed settings, accepting exactly what a pydantic v2
+// model in lax mode accepts for each field of the schema.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/schema.hpp"
+#include "gym_otel_env/value.hpp"
+
+namespace goe {
+
+struct Setting {
+    const Field* field;
+    std::optional<std::string> value;  // exported text: "1"/"0", decimal, the string; nullopt = null
+    Origin origin;                     // where it was written; empty for a default
+};
+
+struct UnknownKey {
+    std::string key;
+    Origin origin;
+};
+
+struct Settings {
+    std::vector<Setting> fields;  // one per schema row, in schema order
+    std::vector<UnknownKey> unknown;
+    bool present = false;         // the config had a telemetry block
+
+    const Setting& operator[](std::string_view key) const;
+};
+
+// `block` is the resolved value of `telemetry` (nullptr when absent).
+Settings validate(const NodePtr& block, const std::string& block_key = "telemetry");
+
+// The pydantic coercions, exposed for tests: the exported text, or nullopt when invalid.
+std::optional<std::string> coerce_bool(const Node& value);
+std::optional<std::string> coerce_int(const Node& value);
+
+}  // namespace goe

@@ -1,0 +1,245 @@
+#include "gym_otel_env/value.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+namespace goe {
+
+const NodePtr* Node::find(std::string_view key) const {
+    for (const auto& entry : entries)
+        if (entry.key == key) return &entry.value;
+    return nullptr;
+}
+
+namespace {
+std::shared_ptr<Node> fresh(Type type, Origin origin) {
+    auto node = std::make_shared<Node>();
+    node->type = type;
+    node->origin = std::move(origin);
+    return node;
+}
+}  // namespace
+
+NodePtr make_null(Origin origin) { return fresh(Type::null, std::move(origin)); }
+
+NodePtr make_bool(bool value, Origin origin) {
+    auto node = fresh(Type::boolean, std::move(origin));
+    node->boolean = value;
+    return node;
+}
+
+NodePtr make_int(std::string decimal, Origin origin) {
+    auto node = fresh(Type::integer, std::move(origin));
+    node->text = std::move(decimal);
+    return node;
+}
+
+NodePtr make_real(double value, Origin origin) {
+    auto node = fresh(Type::real, std::move(origin));
+    node->real = value;
+    return node;
+}
+
+NodePtr make_string(std::string value, Origin origin) {
+    auto node = fresh(Type::string, std::move(origin));
+    node->text = std::move(value);
+    return node;
+}
+
+std::string_view type_name(Type type) {
+    switch (type) {
+        case Type::null: return "null";
+        case Type::boolean: return "boolean";
+        case Type::integer: return "integer";
+        case Type::real: return "float";
+        case Type::string: return "string";
+        case Type::mapping: return "mapping";
+        case Type::sequence: return "list";
+    }
+    return "value";
+}
+
+std::string python_float(double value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+    // Shortest round-trip digits, then Python's layout: fixed for exponents in
+    // [-4, 16), scientific with a two-digit exponent otherwise.
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    std::string_view sci(buf, static_cast<size_t>(res.ptr - buf));
+    bool negative = sci.front() == '-';
+    if (negative) sci.remove_prefix(1);
+    auto e = sci.find('e');
+    std::string digits;
+    for (char c : sci.substr(0, e))
+        if (c != '.') digits += c;
+    int exponent = std::atoi(std::string(sci.substr(e + 1)).c_str());
+    std::string out = negative ? "-" : "";
+    if (exponent >= -4 && exponent < 16) {
+        if (exponent < 0) {
+            out += "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+        } else {
+            auto int_len = static_cast<size_t>(exponent) + 1;
+            if (digits.size() <= int_len) {
+                out += digits + std::string(int_len - digits.size(), '0') + ".0";
+            } else {
+                out += digits.substr(0, int_len) + "." + digits.substr(int_len);
+            }
+        }
+        return out;
+    }
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    out += fmt::format("e{}{:02d}", exponent < 0 ? '-' : '+', std::abs(exponent));
+    return out;
+}
+
+std::string python_repr(std::string_view text) {
+    bool has_single = text.find('\'') != std::string_view::npos;
+    bool has_double = text.find('"') != std::string_view::npos;
+    char quote = has_single && !has_double ? '"' : '\'';
+    std::string out(1, quote);
+    for (char ch : text) {
+        auto c = static_cast<unsigned char>(ch);
+        if (ch == quote || ch == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (ch == '\n') {
+            out += "\\n";
+        } else if (ch == '\r') {
+            out += "\\r";
+        } else if (ch == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c == 0x7f) {
+            out += fmt::format("\\x{:02x}", c);
+        } else {
+            out += ch;
+        }
+    }
+    out += quote;
+    return out;
+}
+
+namespace {
+std::string repr(const Node& node) {
+    return node.type == Type::string ? python_repr(node.text) : python_str(node);
+}
+}  // namespace
+
+std::string python_str(const Node& node) {
+    switch (node.type) {
+        case Type::null: return "None";
+        case Type::boolean: return node.boolean ? "True" : "False";
+        case Type::integer: return node.text;
+        case Type::real: return python_float(node.real);
+        case Type::string: return node.text;
+        case Type::sequence: {
+            std::string out = "[";
+            for (size_t i = 0; i < node.items.size(); ++i) {
+                if (i) out += ", ";
+                out += repr(*node.items[i]);
+            }
+            return out + "]";
+        }
+        case Type::mapping: {
+            std::string out = "{";
+            for (size_t i = 0; i < node.entries.size(); ++i) {
+                if (i) out += ", ";
+                out += python_repr(node.entries[i].key) + ": " + repr(*node.entries[i].value);
+            }
+            return out + "}";
+        }
+    }
+    return {};
+}
+
+namespace {
+// Little-endian base-10^9 limbs: enough arithmetic for literal conversion.
+using Limbs = std::vector<uint32_t>;
+constexpr uint32_t kLimb = 1000000000;
+
+void mul_add(Limbs& n, uint32_t factor, uint32_t addend) {
+    uint64_t carry = addend;
+    for (auto& limb : n) {
+        uint64_t cur = uint64_t{limb} * factor + carry;
+        limb = static_cast<uint32_t>(cur % kLimb);
+        carry = cur / kLimb;
+    }
+    while (carry) {
+        n.push_back(static_cast<uint32_t>(carry % kLimb));
+        carry /= kLimb;
+    }
+}
+
+std::string to_decimal(const Limbs& n) {
+    size_t top = n.size();
+    while (top > 1 && n[top - 1] == 0) --top;
+    if (top == 0) return "0";
+    std::string out = fmt::format("{}", n[top - 1]);
+    for (size_t i = top - 1; i-- > 0;) out += fmt::format("{:09d}", n[i]);
+    return out;
+}
+
+Limbs from_decimal(std::string_view decimal) {
+    Limbs n{0};
+    for (char c : decimal) mul_add(n, 10, static_cast<uint32_t>(c - '0'));
+    return n;
+}
+
+int digit_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return 99;
+}
+}  // namespace
+
+std::string decimal_from_digits(std::string_view digits, int base) {
+    Limbs n{0};
+    for (char c : digits) mul_add(n, static_cast<uint32_t>(base), static_cast<uint32_t>(digit_value(c)));
+    return to_decimal(n);
+}
+
+std::string decimal_from_integral_double(double value) {
+    bool negative = value < 0;
+    double magnitude = std::fabs(value);
+    int exponent = 0;
+    double mantissa = std::frexp(magnitude, &exponent);  // magnitude = mantissa * 2^exponent
+    auto bits = static_cast<uint64_t>(std::ldexp(mantissa, 53));
+    exponent -= 53;
+    while (exponent < 0 && bits % 2 == 0 && bits) {
+        bits /= 2;
+        ++exponent;
+    }
+    if (exponent < 0) bits >>= -exponent, exponent = 0;  // not integral: truncate
+    Limbs n = from_decimal(std::to_string(bits));
+    for (int i = 0; i < exponent; ++i) mul_add(n, 2, 0);
+    std::string out = to_decimal(n);
+    return negative && out != "0" ? "-" + out : out;
+}
+
+std::string decimal_times_add(std::string_view decimal, int factor, std::string_view addend) {
+    Limbs n = from_decimal(decimal);
+    mul_add(n, static_cast<uint32_t>(factor), 0);
+    Limbs a = from_decimal(addend);
+    uint64_t carry = 0;
+    for (size_t i = 0; i < std::max(n.size(), a.size()) || carry; ++i) {
+        if (i == n.size()) n.push_back(0);
+        uint64_t cur = uint64_t{n[i]} + (i < a.size() ? a[i] : 0) + carry;
+        n[i] = static_cast<uint32_t>(cur % kLimb);
+        carry = cur / kLimb;
+    }
+    return to_decimal(n);
+}
+
+std::string negate_decimal(std::string_view decimal) {
+    if (decimal == "0") return "0";
+    if (!decimal.empty() && decimal.front() == '-') return std::string(decimal.substr(1));
+    return "-" + std::string(decimal);
+}
+
+}  // namespace goe

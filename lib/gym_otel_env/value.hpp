@@ -1,0 +1,63 @@
+// The config tree: YAML values typed as OmegaConf types them, each remembering its origin.
+// Nodes are immutable and shared, so aliases, merges and lookups never copy a subtree.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gym_otel_env/error.hpp"
+
+namespace goe {
+
+enum class Type { null, boolean, integer, real, string, mapping, sequence };
+
+struct Node;
+using NodePtr = std::shared_ptr<const Node>;
+
+struct Entry {
+    std::string key;  // Python str() of the key ("a", "1", "True")
+    NodePtr value;
+};
+
+struct Node {
+    Type type = Type::null;
+    bool boolean = false;
+    std::string text;  // string: the value; integer: canonical decimal ("-12", "0")
+    double real = 0;
+    std::vector<Entry> entries;  // mapping, in insertion order
+    std::vector<NodePtr> items;  // sequence
+    Origin origin;
+
+    bool is_container() const { return type == Type::mapping || type == Type::sequence; }
+    // The value stored under `key`, or nullptr.
+    const NodePtr* find(std::string_view key) const;
+};
+
+NodePtr make_null(Origin origin = {});
+NodePtr make_bool(bool value, Origin origin = {});
+NodePtr make_int(std::string decimal, Origin origin = {});
+NodePtr make_real(double value, Origin origin = {});
+NodePtr make_string(std::string value, Origin origin = {});
+
+// "mapping", "integer", ... as a user reads them in messages.
+std::string_view type_name(Type type);
+
+// Python's str() of the value: "None", "True", "42", "1.5", "inf", "[1, 'a']", "{'a': 1}".
+std::string python_str(const Node& node);
+// Python's repr() of a str: 'abc', "it's", 'a\nb'.
+std::string python_repr(std::string_view text);
+// Python's repr() of a float: "1.0", "1e+16", "1e-05", "inf", "nan", "-0.0".
+std::string python_float(double value);
+
+// Arbitrary-precision integers, kept as canonical decimal text as Python prints them.
+// Digits in `base` (2, 8, 10, 16), no sign, no separators; empty `digits` is invalid.
+std::string decimal_from_digits(std::string_view digits, int base);
+// The exact decimal value of an integral double (1e20 -> "100000000000000000000").
+std::string decimal_from_integral_double(double value);
+// a * 60 + b for base-60 literals; both canonical, non-negative.
+std::string decimal_times_add(std::string_view decimal, int factor, std::string_view addend);
+std::string negate_decimal(std::string_view decimal);
+
+}  // namespace goe
