@@ -76,9 +76,12 @@ public:
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& value) override {
         Origin where = origin(mark);
-        NodePtr node = tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, path());
-        bool string_key = tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string);
-        merge_key_ = tag == "?" && value == "<<";
+        bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
+        merge_key_ = in_key && tag == "?" && value == "<<";
+        NodePtr node = merge_key_     ? make_string(value, where)
+                       : tag == "?"   ? type_plain_scalar(value, where, path())
+                                      : type_tagged_scalar(tag, value, where, path());
+        bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
         add(node, anchor, string_key, mark);
     }
 
