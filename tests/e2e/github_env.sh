@@ -16,7 +16,7 @@ telemetry: {enabled: true, service_name: "one\ntwo\n", exporter: "x\n\ny", otlp_
 YAML
 env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run "$GOE_BIN" --no-env-yaml --format github "$work/multi.yaml" \
   >"$work/GITHUB_ENV" || exit 1
-python3 - "$GOE_SOURCE_DIR/tests/e2e/lib" "$work/GITHUB_ENV" <<'PY' || exit 1
+python3 -B - "$GOE_SOURCE_DIR/tests/e2e/lib" "$work/GITHUB_ENV" <<'PY' || exit 1
 import sys
 sys.path.insert(0, sys.argv[1])
 from check_formats import read_github_env
