@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -46,11 +47,28 @@ void build_cli(CLI::App& app, Options& o) {
         "  gym-otel-env --exec -- gym env start --config my_env.yaml");
 }
 
-int fail(const std::string& message, int status, goe::Format format) {
-    std::fputs(goe::render_failure(format).c_str(), stdout);
-    std::fflush(stdout);
+// With --exec, stdout belongs to the command and stays empty, even on failure.
+int fail(const std::string& message, int status, goe::Format format, bool exec) {
+    if (!exec) {
+        std::fputs(goe::render_failure(format).c_str(), stdout);
+        std::fflush(stdout);
+    }
     std::fprintf(stderr, "gym-otel-env: error: %s\n", message.c_str());
     return status;
+}
+
+// The --format asked for, read before parsing so that a usage error still prints what
+// that format prints on failure.
+goe::Format requested_format(const std::vector<std::string>& args) {
+    goe::Format format = goe::Format::sh;
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string_view name;
+        if (args[i] == "--format" && i + 1 < args.size()) name = args[i + 1];
+        else if (args[i].starts_with("--format=")) name = std::string_view(args[i]).substr(9);
+        else continue;
+        if (auto f = goe::parse_format(name)) format = *f;
+    }
+    return format;
 }
 
 bool write_all(const std::string& text) {
@@ -67,9 +85,11 @@ int main(int argc, char** argv) {
         o.command.assign(dashes + 1, args.end());
         args.erase(dashes, args.end());
     }
+    // Known before parsing, so that a usage error under --exec also leaves stdout empty.
+    bool exec = std::find(args.begin(), args.end(), "--exec") != args.end();
+    goe::Format format = requested_format(args);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     build_cli(app, o);
-    goe::Format format = goe::Format::sh;
     try {
         std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
         app.parse(args);
@@ -84,9 +104,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return fail(std::string(e.what()) + " (see gym-otel-env --help)", 2, format);
+        return fail(std::string(e.what()) + " (see gym-otel-env --help)", 2, format, exec);
     } catch (const goe::Error& e) {
-        return fail(e.what(), 2, format);
+        return fail(e.what(), 2, format, exec);
     }
 
     try {
@@ -118,6 +138,6 @@ int main(int argc, char** argv) {
         }
         return 0;
     } catch (const goe::Error& e) {
-        return fail(e.what(), e.kind() == goe::Error::Kind::usage ? 2 : 1, format);
+        return fail(e.what(), e.kind() == goe::Error::Kind::usage ? 2 : 1, format, exec);
     }
 }
