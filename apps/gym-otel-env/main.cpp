@@ -36,8 +36,8 @@ void build_cli(CLI::App& app, Options& o) {
     app.add_flag("--no-env-yaml", o.no_env_yaml, "Do not read env.yaml");
     app.add_option("--search-dir", o.search_dirs, "Look for relative config paths under DIR first (repeatable)")
         ->type_name("DIR");
-    app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github")
-        ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github"}));
+    app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github, ray")
+        ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github", "ray"}));
     app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
     app.footer(
         "Examples:\n"

@@ -10,6 +10,7 @@ std::optional<Format> parse_format(std::string_view name) {
     if (name == "json") return Format::json;
     if (name == "dotenv") return Format::dotenv;
     if (name == "github") return Format::github;
+    if (name == "ray") return Format::ray;
     return std::nullopt;
 }
 
@@ -165,6 +166,12 @@ std::string render(const std::vector<Export>& exports, Format format,
                 out += fmt::format("{0}<<{1}\n{2}\n{1}\n", e.name, delimiter, e.value);
             }
             return out;
+        case Format::ray: {
+            // `ray job submit --runtime-env-json`: the JSON object under "env_vars".
+            std::string object = render(exports, Format::json, random_token);
+            object.pop_back();  // its newline
+            return fmt::format("{{\"env_vars\": {}}}\n", object);
+        }
     }
     return out;
 }
