@@ -59,7 +59,7 @@ telemetry:
   service_name: $service
   otlp_endpoint: http://127.0.0.1:$port
   otlp_protocol: $protocol
-  otlp_headers: x-goe-token=$token,x-goe-team=gym
+  otlp_headers: authorization=Bearer%20$token,x-goe-team=gym
 YAML
 
   # A clean environment, so that no OTEL_* of the caller wins over the config; the
@@ -84,7 +84,8 @@ const r = requests[0];
 check(!r.error, `decoding failed: ${r.error}`);
 check(r.method === 'POST' && r.path === '/v1/traces', `expected POST /v1/traces, got ${r.method} ${r.path}`);
 check(r.contentType === contentType, `expected content-type ${contentType}, got ${r.contentType}`);
-check(r.headers['x-goe-token'] === token, `expected header x-goe-token: ${token}, got ${r.headers['x-goe-token']}`);
+// OTEL_EXPORTER_OTLP_HEADERS values are percent-encoded (W3C baggage format).
+check(r.headers.authorization === `Bearer ${token}`, `expected header authorization: Bearer ${token}, got ${r.headers.authorization}`);
 check(r.headers['x-goe-team'] === 'gym', `expected header x-goe-team: gym, got ${r.headers['x-goe-team']}`);
 const spans = (r.resources ?? []).flatMap((res) => res.spans.map((s) => ({ ...s, service: res.attributes['service.name'] })));
 check(spans.length === 1, `expected 1 span, got ${spans.length}`);
@@ -98,7 +99,7 @@ if (problems.length) {
   process.exit(1);
 }
 JS
-  echo "ok: $protocol: span from service '$service' with header x-goe-token and run id 4242 at /v1/traces"
+  echo "ok: $protocol: span from service '$service' with the authorization header and run id 4242 at /v1/traces"
 }
 
 run_probe http/json application/json json
