@@ -20,7 +20,7 @@ stamp=$(cat "$here/package.json" "$here/package-lock.json" | cksum)
 if [[ ! -d $node_dir/node_modules || $(cat "$node_dir/.stamp" 2>/dev/null) != "$stamp" ]]; then
   cp "$here/package.json" "$here/package-lock.json" "$node_dir/"
   echo "installing the OpenTelemetry JS SDK into $node_dir"
-  if ! (cd "$node_dir" && timeout 600 npm ci --ignore-scripts --no-audit --no-fund) >"$node_dir/npm.log" 2>&1; then
+  if ! (cd "$node_dir" && timeout 400 npm ci --ignore-scripts --no-audit --no-fund) >"$node_dir/npm.log" 2>&1; then
     if ! timeout 60 npm ping >/dev/null 2>&1; then
       echo "SKIP: the npm registry is unreachable, cannot install @opentelemetry/sdk-node"
       sed 's/^/  npm: /' "$node_dir/npm.log" | tail -5
