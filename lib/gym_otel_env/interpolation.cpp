@@ -130,7 +130,10 @@ private:
     }
 
     [[noreturn]] void fail() const {
-        throw ParseError{fmt::format("token recognition error at: '{}'", s_.substr(p_, 1)), p_};
+        // Quote the whole UTF-8 character, not one byte of it.
+        size_t n = 1;
+        while (p_ + n < s_.size() && (static_cast<unsigned char>(s_[p_ + n]) & 0xC0) == 0x80) ++n;
+        throw ParseError{fmt::format("token recognition error at: '{}'", s_.substr(p_, n)), p_};
     }
 
     void pop() {

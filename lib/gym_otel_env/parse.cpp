@@ -56,7 +56,8 @@ void check_characters(std::string_view text, const std::string& name) {
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
 public:
-    Builder(std::string name, const ParseLimits& limits) : name_(std::move(name)), limits_(limits) {}
+    Builder(std::string_view text, std::string name, const ParseLimits& limits)
+        : text_(text), name_(std::move(name)), limits_(limits) {}
 
     NodePtr result() const { return root_; }
 
@@ -76,9 +77,14 @@ public:
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& value) override {
         Origin where = origin(mark);
-        NodePtr node = tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, path());
-        bool string_key = tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string);
-        merge_key_ = tag == "?" && value == "<<";
+        if (tag == "!" && !quote_closed(static_cast<size_t>(mark.pos)))
+            throw Error(where, path(), "malformed YAML: end of quoted scalar not found");
+        bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
+        merge_key_ = in_key && tag == "?" && value == "<<";
+        NodePtr node = merge_key_     ? make_string(value, where)
+                       : tag == "?"   ? type_plain_scalar(value, where, path())
+                                      : type_tagged_scalar(tag, value, where, path());
+        bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
         add(node, anchor, string_key, mark);
     }
 
@@ -108,6 +114,22 @@ private:
     };
 
     Origin origin(const YAML::Mark& mark) const { return Origin{name_, mark.line + 1, mark.column + 1}; }
+
+    // yaml-cpp ends a quoted scalar at the end of the input without complaint;
+    // PyYAML calls that malformed. True unless a quote opened at `pos` never closes.
+    bool quote_closed(size_t pos) const {
+        if (pos >= text_.size() || (text_[pos] != '\'' && text_[pos] != '"')) return true;
+        char quote = text_[pos];
+        for (size_t i = pos + 1; i < text_.size(); ++i) {
+            if (quote == '"' && text_[i] == '\\') {
+                ++i;
+            } else if (text_[i] == quote) {
+                if (quote == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'') ++i;
+                else return true;
+            }
+        }
+        return false;
+    }
 
     std::string path() const {
         std::string out;
@@ -165,6 +187,8 @@ private:
                 sources.push_back(value);
             } else if (value->type == Type::sequence) {
                 for (auto it = value->items.rbegin(); it != value->items.rend(); ++it) sources.push_back(*it);
+            } else {
+                sources.push_back(value);  // rejected below
             }
             for (const auto& source : sources) {
                 if (source->type != Type::mapping)
@@ -219,6 +243,7 @@ private:
         top.node->entries.push_back(Entry{top.key, std::move(node)});
     }
 
+    std::string_view text_;
     std::string name_;
     ParseLimits limits_;
     std::vector<Frame> stack_;
@@ -232,12 +257,12 @@ private:
 NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
     check_characters(text, name);
     std::istringstream in{std::string(text)};
-    Builder builder(name, limits);
+    Builder builder(text, name, limits);
     try {
         YAML::Parser parser(in);
         if (!parser.HandleNextDocument(builder)) return nullptr;
         NodePtr root = builder.result();
-        Builder extra(name, limits);
+        Builder extra(text, name, limits);
         if (parser.HandleNextDocument(extra))
             throw Error(Origin{name}, {}, "expected a single document, found several");
         return root;

@@ -232,16 +232,20 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
 
 }  // namespace
 
-NodePtr type_plain_scalar(std::string_view text, const Origin& origin) {
+NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std::string& key_path) {
     if (is_null(text)) return make_null(origin);
+    // PyYAML resolves these to the value and merge tags, which SafeLoader cannot
+    // construct as values (a "<<" key is handled by parse.cpp before it gets here).
+    if (text == "=" || text == "<<")
+        throw Error(origin, key_path, fmt::format("'{}' is not a valid plain value in YAML 1.1; quote it", text));
     if (auto b = as_bool(text)) return make_bool(*b, origin);
     if (!text.empty() && std::string_view("-+0123456789.").find(text[0]) != std::string_view::npos) {
         if (matches_float(text)) {
             // A float shape PyYAML accepts but Python's float() does not (".", "._")
             // fails in Gym's loader too.
-            return construct_float(text, origin, {});
+            return construct_float(text, origin, key_path);
         }
-        if (matches_int(text)) return construct_int(text, origin, {});
+        if (matches_int(text)) return construct_int(text, origin, key_path);
     }
     return make_string(std::string(text), origin);
 }

@@ -9,7 +9,7 @@
 namespace goe {
 
 // A plain (unquoted, untagged) scalar: null, bool, int, float or string.
-NodePtr type_plain_scalar(std::string_view text, const Origin& origin);
+NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std::string& key_path = {});
 
 // A scalar with an explicit tag ("tag:yaml.org,2002:int", "!" ...). Throws Error for
 // tags the loader has no constructor for and for text the tag's constructor rejects.

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The built binary as a user runs it: output, errors, exit codes.
+set -u
+. "$(dirname "$0")/lib.bash"
+
+cd "$(mktemp -d)"
+trap 'rm -rf "$PWD"' EXIT
+unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
+
+cat > c.yaml <<'YAML'
+servers:
+  port: 8080
+telemetry:
+  enabled: true
+  service_name: my-gym
+  export_rank: ${servers.port}
+  otlp_endpoint: ${oc.env:EP,http://localhost:4318}
+YAML
+
+run "$GOE_BIN" c.yaml
+expect_status 0
+expect_stdout_has "export OTEL_SERVICE_NAME='my-gym';"
+expect_stdout_has "export NEMO_GYM_OTEL_EXPORT_RANK='8080';"
+expect_stdout_has "export OTEL_EXPORTER_OTLP_ENDPOINT='http://localhost:4318';"
+expect_stderr ""
+
+# Variables already set win; blank ones do not count.
+OTEL_SERVICE_NAME=mine EP=http://ep:1 NEMO_GYM_OTEL_EXPORTER='  ' run "$GOE_BIN" --format json c.yaml
+expect_stdout_lacks '"OTEL_SERVICE_NAME"'
+expect_stdout_has '"OTEL_EXPORTER_OTLP_ENDPOINT": "http://ep:1"'
+expect_stdout_has '"NEMO_GYM_OTEL_EXPORTER": "otlp"'
+
+# SLURM_JOB_ID becomes the run id; otherwise 12 hex digits.
+SLURM_JOB_ID=' 4242 ' run "$GOE_BIN" --format json c.yaml
+expect_stdout_has '"NEMO_GYM_OTEL_RUN_ID": "4242"'
+run "$GOE_BIN" --format json c.yaml
+[[ $OUT =~ \"NEMO_GYM_OTEL_RUN_ID\":\ \"[0-9a-f]{12}\" ]] || fail "no generated run id in: $OUT"
+
+# Disabled: nothing at all.
+NEMO_GYM_OTEL_ENABLED=0 run "$GOE_BIN" c.yaml
+expect_status 0
+expect_stdout ""
+
+# Errors: one line, file:line:col and key path, exit 1, stdout 'false' for sh.
+printf 'telemetry:\n  enabled: true\n  export_rank: 2.5\n' > bad.yaml
+run "$GOE_BIN" bad.yaml
+expect_status 1
+expect_stdout "false"
+expect_stderr "gym-otel-env: error: bad.yaml:3:16: telemetry.export_rank: expected an integer, got float 2.5"
+run "$GOE_BIN" --format json bad.yaml
+expect_stdout ""
+
+printf 'telemetry:\n  enabled: maybe\n' > bool.yaml
+run "$GOE_BIN" bool.yaml
+expect_stderr "gym-otel-env: error: bool.yaml:2:12: telemetry.enabled: expected a boolean, got 'maybe'"
+
+printf 'telemetry:\n  service_name: 123\n' > svc.yaml
+run "$GOE_BIN" svc.yaml
+expect_stderr "gym-otel-env: error: svc.yaml:2:17: telemetry.service_name: expected a string, got integer 123 (quote it: '123')"
+
+printf 'telemetry:\n  enabled: ${oc.env:GOE_UNSET_VAR}\n' > env.yaml.bad
+run "$GOE_BIN" --no-env-yaml env.yaml.bad
+expect_status 1
+expect_stderr "gym-otel-env: error: env.yaml.bad:2:12: telemetry.enabled: environment variable 'GOE_UNSET_VAR' not found"
+
+printf 'telemetry:\n  enabled: [true\n' > broken.yaml
+run "$GOE_BIN" broken.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: broken.yaml:3:1: malformed YAML: end of sequence flow not found"
+
+run "$GOE_BIN" missing.yaml
+expect_status 1
+expect_stdout "false"
+expect_stderr "gym-otel-env: error: config file 'missing.yaml' not found (looked in: missing.yaml)"
+
+# The secret in otlp_headers never appears in a message.
+printf 'telemetry:\n  otlp_headers: {Authorization: Bearer s3cret}\n' > sec.yaml
+run "$GOE_BIN" sec.yaml
+expect_stderr "gym-otel-env: error: sec.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping"
+
+# Usage errors exit 2.
+run "$GOE_BIN" --format xml c.yaml
+expect_status 2
+expect_stdout "false"
+run "$GOE_BIN" --set nokey c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --set: expected KEY=VALUE, got 'nokey'"
+
+# Several files, --set, env.yaml and stdin.
+printf 'telemetry: {enabled: true, exporter: console}\n' > env.yaml
+printf 'telemetry: {service_name: from-b}\n' > b.yaml
+run "$GOE_BIN" --format json c.yaml b.yaml --set telemetry.span_groups=all
+expect_stdout_has '"OTEL_SERVICE_NAME": "from-b"'
+expect_stdout_has '"NEMO_GYM_OTEL_EXPORTER": "console"'
+expect_stdout_has '"NEMO_GYM_OTEL_SPAN_GROUPS": "all"'
+run "$GOE_BIN" --format json --no-env-yaml c.yaml
+expect_stdout_has '"NEMO_GYM_OTEL_EXPORTER": "otlp"'
+OUT=$(printf 'telemetry: {enabled: true, service_name: piped}\n' | "$GOE_BIN" --format json --no-env-yaml -)
+[[ $OUT == *'"OTEL_SERVICE_NAME": "piped"'* ]] || fail "stdin config not read: $OUT"
+
+finish

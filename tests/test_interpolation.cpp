@@ -1,0 +1,49 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/interpolation.hpp"
+
+using namespace goe;
+
+namespace {
+
+std::string tokens(std::string_view value) {
+    try {
+        return dump(parse_template(value));
+    } catch (const ParseError& e) {
+        return "error at " + std::to_string(e.offset) + ": " + e.message;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("parse_template splits text and interpolations as OmegaConf's lexer does") {
+    CHECK(tokens("a-${x.y}-b") == "text('a-') node[x.y] text('-b')");
+    CHECK(tokens("${.x}${..y[0]}") == "node[.x] node[..y[0]]");
+    CHECK(tokens("${ a }") == "node[a]");
+    CHECK(tokens("\\${x}") == "esc_inter('\\${') text('x}')");
+    CHECK(tokens("\\\\${x}") == "top_esc('\\\\') node[x]");
+    CHECK(tokens("a\\\\b ${x}") == "text('a\\\\b ') node[x]");
+    CHECK(tokens("$ ${x} $$") == "text('$') text(' ') node[x] text(' ') text('$') text('$')");
+    CHECK(tokens("${a.${b}}") == "node[a.node[b]]");
+}
+
+TEST_CASE("parse_template reads resolver arguments as typed elements") {
+    CHECK(tokens("${oc.env:V,8080}") == "call[oc.env](prim(id('V')), prim(int('8080')))");
+    CHECK(tokens("${oc.env:V, 'a, b' }") == "call[oc.env](prim(id('V')), quoted(text('a, b')))");
+    CHECK(tokens("${oc.env:V,}") == "call[oc.env](prim(id('V')), empty)");
+    CHECK(tokens("${f:a b,1.5,true,null,x\\,y}") ==
+          "call[f](prim(id('a') ws(' ') id('b')), prim(float('1.5')), prim(bool('true')), prim(null('null')), "
+          "prim(id('x') esc('\\,') id('y')))");
+    CHECK(tokens("${f:[1,[2]],{k: v}}") == "call[f](list(prim(int('1')), list(prim(int('2')))), dict(id('k'): prim(id('v'))))");
+    CHECK(tokens("${f:http://h:80}") == "call[f](prim(id('http') colon(':') char('/') char('/') id('h') colon(':') int('80')))");
+    CHECK(tokens("${oc.env:V,${oc.env:W,x}}") == "call[oc.env](prim(id('V')), prim(call[oc.env](prim(id('W')), prim(id('x')))))");
+}
+
+TEST_CASE("parse_template rejects what OmegaConf's grammar rejects") {
+    CHECK(tokens("${x") == "error at 3: no viable alternative at input '<EOF>'");
+    CHECK(tokens("${}") == "error at 2: no viable alternative at input '}'");
+    CHECK(tokens("${a b}") == "error at 3: token recognition error at: ' '");
+    CHECK(tokens("${f:a=b}") == "error at 5: token recognition error at: '='");
+    CHECK(tokens("${foo${bar}}") == "error at 6: token recognition error at: '{'");
+    CHECK(tokens("${f:'x}") == "error at 7: no viable alternative at input '<EOF>'");
+}

@@ -1,0 +1,168 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/load.hpp"
+#include "memory_fs.hpp"
+
+using namespace goe;
+using goe::testing::MemoryFileSystem;
+
+namespace {
+
+std::string value_at(const Loaded& l, std::string_view a, std::string_view b) {
+    const NodePtr* x = l.root->find(a);
+    REQUIRE(x);
+    const NodePtr* y = (*x)->find(b);
+    REQUIRE(y);
+    return python_str(**y);
+}
+
+std::string error_of(const LoadRequest& r, MemoryFileSystem& fs, const Environment& env = {}) {
+    try {
+        load(r, env, fs);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("load merges CONFIG files in order, a later one winning") {
+    MemoryFileSystem fs;
+    fs.files["a.yaml"] = "t: {x: 1, y: 1}\n";
+    fs.files["b.yaml"] = "t: {y: 2}\n";
+    LoadRequest r;
+    r.configs = {"a.yaml", "b.yaml"};
+    Loaded l = load(r, {}, fs);
+    CHECK(value_at(l, "t", "x") == "1");
+    CHECK(value_at(l, "t", "y") == "2");
+    CHECK(l.files == std::vector<std::string>{"a.yaml", "b.yaml"});
+}
+
+TEST_CASE("load merges includes in Gym's order: a file after what it pulled in, siblings in order") {
+    MemoryFileSystem fs;
+    fs.files["root.yaml"] = "config_paths: [inc1.yaml, inc2.yaml]\nt: {who: root}\n";
+    fs.files["inc1.yaml"] = "config_paths: [deep.yaml]\nt: {who: inc1, a: inc1}\n";
+    fs.files["inc2.yaml"] = "t: {who: inc2, a: inc2, b: inc2}\n";
+    fs.files["deep.yaml"] = "t: {who: deep, a: deep, b: deep, c: deep}\n";
+    fs.files["other.yaml"] = "config_paths: [inc2.yaml]\nt: {c: other}\n";
+    LoadRequest r;
+    r.configs = {"root.yaml", "other.yaml"};
+    Loaded l = load(r, {}, fs);
+    CHECK(l.files == std::vector<std::string>{"deep.yaml", "inc1.yaml", "inc2.yaml", "root.yaml", "other.yaml"});
+    CHECK(value_at(l, "t", "who") == "root");
+    CHECK(value_at(l, "t", "a") == "inc2");
+    CHECK(value_at(l, "t", "b") == "inc2");
+    CHECK(value_at(l, "t", "c") == "other");
+}
+
+TEST_CASE("load reads a file that includes itself once") {
+    MemoryFileSystem fs;
+    fs.files["self.yaml"] = "config_paths: [self.yaml]\nt: {x: 1}\n";
+    LoadRequest r;
+    r.configs = {"self.yaml"};
+    CHECK(load(r, {}, fs).files == std::vector<std::string>{"self.yaml"});
+}
+
+TEST_CASE("load looks under --search-dir, then NEMO_GYM_EXTRA_ROOTS, then the working directory") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "t: {x: cwd}\n";
+    fs.files["/extra/c.yaml"] = "t: {x: extra}\n";
+    fs.files["/second/c.yaml"] = "t: {x: second}\n";
+    fs.files["/sd/c.yaml"] = "t: {x: sd}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    CHECK(value_at(load(r, {}, fs), "t", "x") == "cwd");
+    Environment env{{"NEMO_GYM_EXTRA_ROOTS", "/nowhere::/extra:/second"}};
+    CHECK(value_at(load(r, env, fs), "t", "x") == "extra");
+    r.search_dirs = {"/sd"};
+    CHECK(value_at(load(r, env, fs), "t", "x") == "sd");
+}
+
+TEST_CASE("load names every place it looked for a missing file") {
+    MemoryFileSystem fs;
+    LoadRequest r;
+    r.configs = {"gone.yaml"};
+    r.search_dirs = {"/sd"};
+    CHECK(error_of(r, fs, {{"NEMO_GYM_EXTRA_ROOTS", "/x"}}) ==
+          "config file 'gone.yaml' not found (looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml)");
+    fs.files["a.yaml"] = "config_paths:\n  - b.yaml\n";
+    r.configs = {"a.yaml"};
+    r.search_dirs = {};
+    CHECK(error_of(r, fs) == "a.yaml:2:5: config_paths[0]: config file 'b.yaml' not found (looked in: b.yaml)");
+    r.configs = {"/abs/c.yaml"};
+    CHECK(error_of(r, fs) == "config file '/abs/c.yaml' not found (looked in: /abs/c.yaml)");
+}
+
+TEST_CASE("load merges env.yaml after all config files, and --set overrides last") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "telemetry: {enabled: false, service_name: cfg}\n";
+    fs.files["env.yaml"] = "telemetry: {enabled: true, exporter: console}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    r.overrides = {parse_override("+telemetry.service_name=set", "--set"), parse_override("telemetry.x=", "--set")};
+    Loaded l = load(r, {}, fs);
+    CHECK(value_at(l, "telemetry", "enabled") == "True");
+    CHECK(value_at(l, "telemetry", "exporter") == "console");
+    CHECK(value_at(l, "telemetry", "service_name") == "set");
+    CHECK(value_at(l, "telemetry", "x") == "None");
+    CHECK(l.files == std::vector<std::string>{"c.yaml", "env.yaml"});
+    r.no_env_yaml = true;
+    CHECK(value_at(load(r, {}, fs), "telemetry", "enabled") == "False");
+}
+
+TEST_CASE("load uses env.yaml's config_paths when no CONFIG is given") {
+    MemoryFileSystem fs;
+    fs.files["env.yaml"] = "config_paths: [c.yaml]\ntelemetry: {exporter: console}\n";
+    fs.files["c.yaml"] = "telemetry: {enabled: true, exporter: otlp}\n";
+    Loaded l = load(LoadRequest{}, {}, fs);
+    CHECK(value_at(l, "telemetry", "enabled") == "True");
+    CHECK(value_at(l, "telemetry", "exporter") == "console");
+}
+
+TEST_CASE("load reads '-' from standard input once") {
+    MemoryFileSystem fs;
+    fs.stdin_text = "t: {x: in}\n";
+    LoadRequest r;
+    r.configs = {"-"};
+    CHECK(value_at(load(r, {}, fs), "t", "x") == "in");
+    r.configs = {"-", "-"};
+    CHECK(error_of(r, fs) == "standard input ('-') can be read only once");
+}
+
+TEST_CASE("load rejects configs that are not mappings and bad config_paths") {
+    MemoryFileSystem fs;
+    fs.files["l.yaml"] = "- a\n- b\n";
+    fs.files["s.yaml"] = "config_paths: one.yaml\n";
+    fs.files["n.yaml"] = "config_paths: [1]\n";
+    LoadRequest r;
+    r.configs = {"l.yaml"};
+    CHECK(error_of(r, fs) == "l.yaml:1:1: the top level of a config must be a mapping, got list");
+    r.configs = {"s.yaml"};
+    CHECK(error_of(r, fs) == "s.yaml:1:15: config_paths: expected a list of config file paths, got string");
+    r.configs = {"n.yaml"};
+    CHECK(error_of(r, fs) == "n.yaml:1:16: config_paths[0]: expected a path, got integer 1");
+}
+
+TEST_CASE("load treats an empty file as an empty config") {
+    MemoryFileSystem fs;
+    fs.files["e.yaml"] = "";
+    fs.files["c.yaml"] = "# only a comment\n";
+    LoadRequest r;
+    r.configs = {"e.yaml", "c.yaml"};
+    Loaded l = load(r, {}, fs);
+    CHECK(l.root->type == Type::mapping);
+    CHECK(l.root->entries.empty());
+}
+
+TEST_CASE("parse_override accepts KEY=VALUE with + or ++ and types VALUE as a YAML scalar") {
+    CHECK(parse_override("++a.b=1", "--set").key == "a.b");
+    CHECK(parse_override("a=x=y", "--set").value == "x=y");
+    CHECK_THROWS_WITH(parse_override("novalue", "--set"), "--set: expected KEY=VALUE, got 'novalue'");
+    CHECK_THROWS_WITH(parse_override("a..b=1", "--set"), "--set: 'a..b' is not a dotted key path");
+    CHECK_THROWS_WITH(parse_override("=1", "--set"), "--set: '' is not a dotted key path");
+    CHECK(override_value("true", {})->type == Type::boolean);
+    CHECK(override_value("'true'", {})->type == Type::string);
+    CHECK(override_value("", {})->type == Type::null);
+    CHECK(override_value("0x10", {})->text == "16");
+}

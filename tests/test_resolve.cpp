@@ -1,0 +1,186 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/parse.hpp"
+#include "gym_otel_env/resolve.hpp"
+
+using namespace goe;
+
+namespace {
+
+const Environment kEnv{{"E", "env-val"}, {"EMPTY", ""}, {"N", "42"}};
+
+std::string single_quoted(std::string_view s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+}
+
+// The resolved value of t.v in a fixed config, or throws Error.
+NodePtr resolve_value(std::string_view value, const Environment& env = kEnv) {
+    std::string doc =
+        "x: {n: 42, f: 1.5, b: true, s: str, nul: null, key: n, l: [10, 20], d: {k: v}}\n"
+        "t:\n  o: other\n  v: " + single_quoted(value) + "\n";
+    NodePtr root = parse_yaml(doc, "c.yaml");
+    check_interpolations(root, "");
+    NodePtr block = resolve_subtree(root, "t", env);
+    return *block->find("v");
+}
+
+std::string error_of(std::string_view doc, const Environment& env = kEnv) {
+    try {
+        NodePtr root = parse_yaml(doc, "c.yaml");
+        check_interpolations(root, "");
+        resolve_subtree(root, "telemetry", env);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+struct Row {
+    const char* value;
+    const char* type;  // type_name(), or "error"
+    const char* text;  // Python str() of the result
+};
+
+// Expected results come from OmegaConf 2.2 (OmegaConf.to_container(resolve=True)).
+const Row kRows[] = {
+    {R"~(${oc.env:E})~", "string", R"~(env-val)~"},
+    {R"~(${oc.env:EMPTY})~", "string", R"~()~"},
+    {R"~(${oc.env:NOPE,def})~", "string", R"~(def)~"},
+    {R"~(${oc.env:NOPE,8080})~", "string", R"~(8080)~"},
+    {R"~(${oc.env:NOPE,1.5})~", "string", R"~(1.5)~"},
+    {R"~(${oc.env:NOPE,true})~", "string", R"~(True)~"},
+    {R"~(${oc.env:NOPE,null})~", "null", R"~(None)~"},
+    {R"~(${oc.env:NOPE,'a, b'})~", "string", R"~(a, b)~"},
+    {R"~(${oc.env:NOPE,"x"})~", "string", R"~(x)~"},
+    {R"~(${oc.env:NOPE,  spaced  out  })~", "string", R"~(spaced  out)~"},
+    {R"~(${oc.env:NOPE,a\,b})~", "string", R"~(a,b)~"},
+    {R"~(${oc.env:NOPE,a\}b})~", "string", R"~(a}b)~"},
+    {R"~(${oc.env:NOPE,a\\b})~", "string", R"~(a\b)~"},
+    {R"~(${oc.env:NOPE,${oc.env:E,x}})~", "string", R"~(env-val)~"},
+    {R"~(${oc.env:NOPE,${oc.env:NOPE2,x}})~", "string", R"~(x)~"},
+    {R"~(${oc.env:NOPE,1e3})~", "string", R"~(1000.0)~"},
+    {R"~(${oc.env:NOPE,0x10})~", "string", R"~(0x10)~"},
+    {R"~(${oc.env:NOPE,010})~", "string", R"~(010)~"},
+    {R"~(${oc.env:NOPE,-5})~", "string", R"~(-5)~"},
+    {R"~(${oc.env:NOPE,+5})~", "string", R"~(5)~"},
+    {R"~(${oc.env:NOPE,1_000})~", "string", R"~(1000)~"},
+    {R"~(${oc.env:NOPE,inf})~", "string", R"~(inf)~"},
+    {R"~(${oc.env:NOPE,NaN})~", "string", R"~(nan)~"},
+    {R"~(${oc.env:NOPE,[1,2]})~", "string", R"~([1, 2])~"},
+    {R"~(${oc.env:NOPE,{a:1}})~", "string", R"~({'a': 1})~"},
+    {R"~(${oc.env:NOPE,http://x:80/p})~", "string", R"~(http://x:80/p)~"},
+    {R"~(${oc.env:NOPE,})~", "string", R"~()~"},
+    {R"~(${oc.env:NOPE, })~", "string", R"~()~"},
+    {R"~(${oc.env:NOPE,a b})~", "string", R"~(a b)~"},
+    {R"~(${oc.env:NOPE,TrUe})~", "string", R"~(True)~"},
+    {R"~(${oc.env:NOPE,1.})~", "string", R"~(1.0)~"},
+    {R"~(${oc.env:NOPE,.5})~", "string", R"~(0.5)~"},
+    {R"~(${oc.env:NOPE,a=b})~", "error", ""},
+    {R"~(${oc.env:NOPE})~", "error", ""},
+    {R"~(${oc.env:N})~", "string", R"~(42)~"},
+    {R"~(pre-${oc.env:N}-post)~", "string", R"~(pre-42-post)~"},
+    {R"~(pre-${x.n}-post)~", "string", R"~(pre-42-post)~"},
+    {R"~(${x.n})~", "integer", R"~(42)~"},
+    {R"~(${x.f})~", "float", R"~(1.5)~"},
+    {R"~(${x.b})~", "boolean", R"~(True)~"},
+    {R"~(${x.s})~", "string", R"~(str)~"},
+    {R"~(${x.nul})~", "null", R"~(None)~"},
+    {R"~(x${x.nul})~", "string", R"~(xNone)~"},
+    {R"~(${.o})~", "string", R"~(other)~"},
+    {R"~(${..x.n})~", "integer", R"~(42)~"},
+    {R"~(\${x.n})~", "string", R"~(${x.n})~"},
+    {R"~(\\${x.n})~", "string", R"~(\42)~"},
+    {R"~(\\\${x.n})~", "string", R"~(\${x.n})~"},
+    {R"~($x)~", "string", R"~($x)~"},
+    {R"~(a $ b)~", "string", R"~(a $ b)~"},
+    {R"~(${x.missing})~", "error", ""},
+    {R"~(${oc.select:x.n,5})~", "integer", R"~(42)~"},
+    {R"~(${oc.select:x.zz,5})~", "integer", R"~(5)~"},
+    {R"~(${oc.select:x.zz})~", "null", R"~(None)~"},
+    {R"~(${oc.select:x.zz,null})~", "null", R"~(None)~"},
+    {R"~(${oc.decode:'123'})~", "integer", R"~(123)~"},
+    {R"~(${oc.decode:'[1, a]'})~", "list", R"~([1, 'a'])~"},
+    {R"~(${oc.decode:'{a: 1}'})~", "mapping", R"~({'a': 1})~"},
+    {R"~(${oc.decode:' true '})~", "string", R"~( true )~"},
+    {R"~(${oc.decode:${oc.env:N}})~", "integer", R"~(42)~"},
+    {R"~(${foo:bar})~", "error", ""},
+    {R"~(${oc.env:NOPE)~", "error", ""},
+    {R"~(${)~", "error", ""},
+    {R"~(${x.l[0]})~", "integer", R"~(10)~"},
+    {R"~(${x.l.1})~", "integer", R"~(20)~"},
+    {R"~(${x[n]})~", "integer", R"~(42)~"},
+    {R"~(${x.${x.key}})~", "integer", R"~(42)~"},
+    {R"~(${oc.env:NOPE,'${x.n}'})~", "string", R"~(42)~"},
+    {R"~(${oc.env:NOPE,"a\"b"})~", "string", R"~(a"b)~"},
+    {R"~(${oc.env:NOPE,'a\'b'})~", "string", R"~(a'b)~"},
+    {R"~(${oc.env:NOPE,'a\\'})~", "string", R"~(a\)~"},
+    {R"~(${ x.n })~", "integer", R"~(42)~"},
+    {R"~(${oc.env: NOPE , z })~", "string", R"~(z)~"},
+    {R"~(${oc.select:.o})~", "string", R"~(other)~"},
+    {R"~(${x.l})~", "list", R"~([10, 20])~"},
+    {R"~(x-${x.l})~", "string", R"~(x-[10, 20])~"},
+    {R"~(x-${x.d})~", "string", R"~(x-{'k': 'v'})~"},
+    {R"~(${oc.env:NOPE,é})~", "error", ""},
+    {R"~(${oc.decode:''})~", "error", ""},
+    {R"~(${oc.decode:null})~", "null", R"~(None)~"},
+};
+
+}  // namespace
+
+TEST_CASE("resolve_subtree gives what OmegaConf gives for each interpolation form") {
+    for (const auto& row : kRows) {
+        CAPTURE(row.value);
+        if (std::string_view(row.type) == "error") {
+            CHECK_THROWS_AS(resolve_value(row.value), Error);
+            continue;
+        }
+        NodePtr v = resolve_value(row.value);
+        CHECK(type_name(v->type) == row.type);
+        CHECK(python_str(*v) == row.text);
+    }
+}
+
+TEST_CASE("resolve_subtree names the key path and position of a failing value") {
+    CHECK(error_of("telemetry:\n  enabled: ${oc.env:NOPE}\n") ==
+          "c.yaml:2:12: telemetry.enabled: environment variable 'NOPE' not found");
+    CHECK(error_of("telemetry:\n  a: ${b.c}\n") == "c.yaml:2:6: telemetry.a: interpolation key 'b.c' not found");
+    CHECK(error_of("telemetry:\n  a: ${foo:1}\n") ==
+          "c.yaml:2:6: telemetry.a: unsupported interpolation type 'foo' (unknown resolver)");
+    CHECK(error_of("telemetry:\n  a: ${.b}\n  b: ${.a}\n") == "c.yaml:2:6: telemetry.a: recursive interpolation detected");
+    CHECK(error_of("telemetry:\n  a: ???\n") == "c.yaml:2:6: telemetry.a: mandatory value missing: the value is '\?\?\?'");
+    CHECK(error_of("x: ???\ntelemetry:\n  a: ${x}\n") ==
+          "c.yaml:3:6: telemetry.a: interpolation key 'x' is a missing mandatory value: '\?\?\?'");
+}
+
+TEST_CASE("check_interpolations rejects a malformed interpolation anywhere, as OmegaConf does at load") {
+    CHECK(error_of("other:\n  deep: [1, 'abc ${x']\n") ==
+          "c.yaml:2:13: other.deep[1]: invalid interpolation: no viable alternative at input '<EOF>'");
+    CHECK(error_of("telemetry:\n  a: ${oc.env:X,a=b}\n") ==
+          "c.yaml:2:6: telemetry.a: invalid interpolation: token recognition error at: '='");
+}
+
+TEST_CASE("resolve_subtree leaves values outside the block alone, even unresolvable ones") {
+    auto root = parse_yaml("other: ${oc.env:NOPE}\nmissing: ???\ntelemetry:\n  a: ${x}\nx: 1\n", "c.yaml");
+    auto block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("a"))->text == "1");
+}
+
+TEST_CASE("resolve_subtree resolves nested values of unknown keys too") {
+    CHECK(error_of("telemetry:\n  extra:\n    deep: ['${oc.env:NOPE}']\n") ==
+          "c.yaml:3:12: telemetry.extra.deep[0]: environment variable 'NOPE' not found");
+}
+
+TEST_CASE("resolve_subtree keeps the origin where a block value was written") {
+    auto root = parse_yaml("x: 5\ntelemetry:\n  export_rank: ${x}\n", "c.yaml");
+    auto block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("export_rank"))->origin.str() == "c.yaml:3:16");
+}
+
+TEST_CASE("resolve_subtree stops an interpolation that doubles at every level") {
+    std::string doc = "telemetry:\n  a0: ${.a1}${.a1}\n";
+    for (int i = 1; i < 40; ++i) doc += "  a" + std::to_string(i) + ": ${.a" + std::to_string(i + 1) + "}${.a" + std::to_string(i + 1) + "}\n";
+    doc += "  a40: xxxxxxxxxxxxxxxx\n";
+    CHECK(error_of(doc).find("interpolation result larger than") != std::string::npos);
+}

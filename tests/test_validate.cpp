@@ -1,0 +1,302 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/parse.hpp"
+#include "gym_otel_env/validate.hpp"
+
+using namespace goe;
+
+namespace {
+
+struct Row {
+    const char* field;
+    const char* yaml;      // the value as written in the block (flow YAML)
+    const char* exported;  // what validation yields as exported text; "<null>"; nullptr = rejected
+};
+
+// Expected results come from a pydantic v2 model (bool, int, str, Optional[str]) fed
+// by OmegaConf 2.2: lax-mode coercions exactly.
+const Row kRows[] = {
+    {"logs_enabled", R"~(true)~", R"~(1)~"},
+    {"logs_enabled", R"~(yes)~", R"~(1)~"},
+    {"logs_enabled", R"~(Off)~", R"~(0)~"},
+    {"logs_enabled", R"~("TRUE")~", R"~(1)~"},
+    {"logs_enabled", R"~("t")~", R"~(1)~"},
+    {"logs_enabled", R"~("Y")~", R"~(1)~"},
+    {"logs_enabled", R"~("on ")~", nullptr},
+    {"logs_enabled", R"~(1)~", R"~(1)~"},
+    {"logs_enabled", R"~(0)~", R"~(0)~"},
+    {"logs_enabled", R"~(2)~", nullptr},
+    {"logs_enabled", R"~(1.0)~", R"~(1)~"},
+    {"logs_enabled", R"~(0.0)~", R"~(0)~"},
+    {"logs_enabled", R"~(-0.0)~", R"~(0)~"},
+    {"logs_enabled", R"~(0.5)~", nullptr},
+    {"logs_enabled", R"~(null)~", nullptr},
+    {"logs_enabled", R"~("")~", nullptr},
+    {"logs_enabled", R"~("1")~", R"~(1)~"},
+    {"logs_enabled", R"~("1.0")~", nullptr},
+    {"logs_enabled", R"~(y)~", R"~(1)~"},
+    {"logs_enabled", R"~(n)~", R"~(0)~"},
+    {"logs_enabled", R"~(.nan)~", nullptr},
+    {"logs_enabled", R"~([1])~", nullptr},
+    {"logs_enabled", R"~({a: 1})~", nullptr},
+    {"logs_enabled", R"~(-1)~", nullptr},
+    {"logs_enabled", R"~(+4)~", nullptr},
+    {"logs_enabled", R"~(1_000)~", nullptr},
+    {"logs_enabled", R"~(010)~", nullptr},
+    {"logs_enabled", R"~(0x10)~", nullptr},
+    {"logs_enabled", R"~("0x10")~", nullptr},
+    {"logs_enabled", R"~("1e3")~", nullptr},
+    {"logs_enabled", R"~(1e3)~", nullptr},
+    {"logs_enabled", R"~(2.5)~", nullptr},
+    {"logs_enabled", R"~("2.5")~", nullptr},
+    {"logs_enabled", R"~("2.0")~", nullptr},
+    {"logs_enabled", R"~(" 7 ")~", nullptr},
+    {"logs_enabled", R"~("1_000")~", nullptr},
+    {"logs_enabled", R"~("1__0")~", nullptr},
+    {"logs_enabled", R"~("+0")~", nullptr},
+    {"logs_enabled", R"~(9.3e18)~", nullptr},
+    {"logs_enabled", R"~(-9.2e18)~", nullptr},
+    {"logs_enabled", R"~(99999999999999999999)~", nullptr},
+    {"logs_enabled", R"~("99999999999999999999")~", nullptr},
+    {"logs_enabled", R"~(.inf)~", nullptr},
+    {"logs_enabled", R"~("-00.000")~", nullptr},
+    {"logs_enabled", R"~(true)~", R"~(1)~"},
+    {"logs_enabled", R"~(123)~", nullptr},
+    {"logs_enabled", R"~("123")~", nullptr},
+    {"logs_enabled", R"~(1.5)~", nullptr},
+    {"logs_enabled", R"~(abc)~", nullptr},
+    {"logs_enabled", R"~(~)~", nullptr},
+    {"logs_enabled", R"~(2001-12-14)~", nullptr},
+    {"logs_enabled", R"~("null")~", nullptr},
+    {"export_rank", R"~(true)~", R"~(1)~"},
+    {"export_rank", R"~(yes)~", R"~(1)~"},
+    {"export_rank", R"~(Off)~", R"~(0)~"},
+    {"export_rank", R"~("TRUE")~", nullptr},
+    {"export_rank", R"~("t")~", nullptr},
+    {"export_rank", R"~("Y")~", nullptr},
+    {"export_rank", R"~("on ")~", nullptr},
+    {"export_rank", R"~(1)~", R"~(1)~"},
+    {"export_rank", R"~(0)~", R"~(0)~"},
+    {"export_rank", R"~(2)~", R"~(2)~"},
+    {"export_rank", R"~(1.0)~", R"~(1)~"},
+    {"export_rank", R"~(0.0)~", R"~(0)~"},
+    {"export_rank", R"~(-0.0)~", R"~(0)~"},
+    {"export_rank", R"~(0.5)~", nullptr},
+    {"export_rank", R"~(null)~", nullptr},
+    {"export_rank", R"~("")~", nullptr},
+    {"export_rank", R"~("1")~", R"~(1)~"},
+    {"export_rank", R"~("1.0")~", R"~(1)~"},
+    {"export_rank", R"~(y)~", nullptr},
+    {"export_rank", R"~(n)~", nullptr},
+    {"export_rank", R"~(.nan)~", nullptr},
+    {"export_rank", R"~([1])~", nullptr},
+    {"export_rank", R"~({a: 1})~", nullptr},
+    {"export_rank", R"~(-1)~", R"~(-1)~"},
+    {"export_rank", R"~(+4)~", R"~(4)~"},
+    {"export_rank", R"~(1_000)~", R"~(1000)~"},
+    {"export_rank", R"~(010)~", R"~(8)~"},
+    {"export_rank", R"~(0x10)~", R"~(16)~"},
+    {"export_rank", R"~("0x10")~", nullptr},
+    {"export_rank", R"~("1e3")~", nullptr},
+    {"export_rank", R"~(1e3)~", R"~(1000)~"},
+    {"export_rank", R"~(2.5)~", nullptr},
+    {"export_rank", R"~("2.5")~", nullptr},
+    {"export_rank", R"~("2.0")~", R"~(2)~"},
+    {"export_rank", R"~(" 7 ")~", R"~(7)~"},
+    {"export_rank", R"~("1_000")~", R"~(1000)~"},
+    {"export_rank", R"~("1__0")~", nullptr},
+    {"export_rank", R"~("+0")~", R"~(0)~"},
+    {"export_rank", R"~(9.3e18)~", nullptr},
+    {"export_rank", R"~(-9.2e18)~", R"~(-9200000000000000000)~"},
+    {"export_rank", R"~(99999999999999999999)~", R"~(99999999999999999999)~"},
+    {"export_rank", R"~("99999999999999999999")~", R"~(99999999999999999999)~"},
+    {"export_rank", R"~(.inf)~", nullptr},
+    {"export_rank", R"~("-00.000")~", R"~(0)~"},
+    {"export_rank", R"~(true)~", R"~(1)~"},
+    {"export_rank", R"~(123)~", R"~(123)~"},
+    {"export_rank", R"~("123")~", R"~(123)~"},
+    {"export_rank", R"~(1.5)~", nullptr},
+    {"export_rank", R"~(abc)~", nullptr},
+    {"export_rank", R"~(~)~", nullptr},
+    {"export_rank", R"~(2001-12-14)~", nullptr},
+    {"export_rank", R"~("null")~", nullptr},
+    {"service_name", R"~(true)~", nullptr},
+    {"service_name", R"~(yes)~", nullptr},
+    {"service_name", R"~(Off)~", nullptr},
+    {"service_name", R"~("TRUE")~", R"~(TRUE)~"},
+    {"service_name", R"~("t")~", R"~(t)~"},
+    {"service_name", R"~("Y")~", R"~(Y)~"},
+    {"service_name", R"~("on ")~", R"~(on )~"},
+    {"service_name", R"~(1)~", nullptr},
+    {"service_name", R"~(0)~", nullptr},
+    {"service_name", R"~(2)~", nullptr},
+    {"service_name", R"~(1.0)~", nullptr},
+    {"service_name", R"~(0.0)~", nullptr},
+    {"service_name", R"~(-0.0)~", nullptr},
+    {"service_name", R"~(0.5)~", nullptr},
+    {"service_name", R"~(null)~", nullptr},
+    {"service_name", R"~("")~", R"~()~"},
+    {"service_name", R"~("1")~", R"~(1)~"},
+    {"service_name", R"~("1.0")~", R"~(1.0)~"},
+    {"service_name", R"~(y)~", R"~(y)~"},
+    {"service_name", R"~(n)~", R"~(n)~"},
+    {"service_name", R"~(.nan)~", nullptr},
+    {"service_name", R"~([1])~", nullptr},
+    {"service_name", R"~({a: 1})~", nullptr},
+    {"service_name", R"~(-1)~", nullptr},
+    {"service_name", R"~(+4)~", nullptr},
+    {"service_name", R"~(1_000)~", nullptr},
+    {"service_name", R"~(010)~", nullptr},
+    {"service_name", R"~(0x10)~", nullptr},
+    {"service_name", R"~("0x10")~", R"~(0x10)~"},
+    {"service_name", R"~("1e3")~", R"~(1e3)~"},
+    {"service_name", R"~(1e3)~", nullptr},
+    {"service_name", R"~(2.5)~", nullptr},
+    {"service_name", R"~("2.5")~", R"~(2.5)~"},
+    {"service_name", R"~("2.0")~", R"~(2.0)~"},
+    {"service_name", R"~(" 7 ")~", R"~( 7 )~"},
+    {"service_name", R"~("1_000")~", R"~(1_000)~"},
+    {"service_name", R"~("1__0")~", R"~(1__0)~"},
+    {"service_name", R"~("+0")~", R"~(+0)~"},
+    {"service_name", R"~(9.3e18)~", nullptr},
+    {"service_name", R"~(-9.2e18)~", nullptr},
+    {"service_name", R"~(99999999999999999999)~", nullptr},
+    {"service_name", R"~("99999999999999999999")~", R"~(99999999999999999999)~"},
+    {"service_name", R"~(.inf)~", nullptr},
+    {"service_name", R"~("-00.000")~", R"~(-00.000)~"},
+    {"service_name", R"~(true)~", nullptr},
+    {"service_name", R"~(123)~", nullptr},
+    {"service_name", R"~("123")~", R"~(123)~"},
+    {"service_name", R"~(1.5)~", nullptr},
+    {"service_name", R"~(abc)~", R"~(abc)~"},
+    {"service_name", R"~(~)~", nullptr},
+    {"service_name", R"~(2001-12-14)~", R"~(2001-12-14)~"},
+    {"service_name", R"~("null")~", R"~(null)~"},
+    {"otlp_endpoint", R"~(true)~", nullptr},
+    {"otlp_endpoint", R"~(yes)~", nullptr},
+    {"otlp_endpoint", R"~(Off)~", nullptr},
+    {"otlp_endpoint", R"~("TRUE")~", R"~(TRUE)~"},
+    {"otlp_endpoint", R"~("t")~", R"~(t)~"},
+    {"otlp_endpoint", R"~("Y")~", R"~(Y)~"},
+    {"otlp_endpoint", R"~("on ")~", R"~(on )~"},
+    {"otlp_endpoint", R"~(1)~", nullptr},
+    {"otlp_endpoint", R"~(0)~", nullptr},
+    {"otlp_endpoint", R"~(2)~", nullptr},
+    {"otlp_endpoint", R"~(1.0)~", nullptr},
+    {"otlp_endpoint", R"~(0.0)~", nullptr},
+    {"otlp_endpoint", R"~(-0.0)~", nullptr},
+    {"otlp_endpoint", R"~(0.5)~", nullptr},
+    {"otlp_endpoint", R"~(null)~", "<null>"},
+    {"otlp_endpoint", R"~("")~", R"~()~"},
+    {"otlp_endpoint", R"~("1")~", R"~(1)~"},
+    {"otlp_endpoint", R"~("1.0")~", R"~(1.0)~"},
+    {"otlp_endpoint", R"~(y)~", R"~(y)~"},
+    {"otlp_endpoint", R"~(n)~", R"~(n)~"},
+    {"otlp_endpoint", R"~(.nan)~", nullptr},
+    {"otlp_endpoint", R"~([1])~", nullptr},
+    {"otlp_endpoint", R"~({a: 1})~", nullptr},
+    {"otlp_endpoint", R"~(-1)~", nullptr},
+    {"otlp_endpoint", R"~(+4)~", nullptr},
+    {"otlp_endpoint", R"~(1_000)~", nullptr},
+    {"otlp_endpoint", R"~(010)~", nullptr},
+    {"otlp_endpoint", R"~(0x10)~", nullptr},
+    {"otlp_endpoint", R"~("0x10")~", R"~(0x10)~"},
+    {"otlp_endpoint", R"~("1e3")~", R"~(1e3)~"},
+    {"otlp_endpoint", R"~(1e3)~", nullptr},
+    {"otlp_endpoint", R"~(2.5)~", nullptr},
+    {"otlp_endpoint", R"~("2.5")~", R"~(2.5)~"},
+    {"otlp_endpoint", R"~("2.0")~", R"~(2.0)~"},
+    {"otlp_endpoint", R"~(" 7 ")~", R"~( 7 )~"},
+    {"otlp_endpoint", R"~("1_000")~", R"~(1_000)~"},
+    {"otlp_endpoint", R"~("1__0")~", R"~(1__0)~"},
+    {"otlp_endpoint", R"~("+0")~", R"~(+0)~"},
+    {"otlp_endpoint", R"~(9.3e18)~", nullptr},
+    {"otlp_endpoint", R"~(-9.2e18)~", nullptr},
+    {"otlp_endpoint", R"~(99999999999999999999)~", nullptr},
+    {"otlp_endpoint", R"~("99999999999999999999")~", R"~(99999999999999999999)~"},
+    {"otlp_endpoint", R"~(.inf)~", nullptr},
+    {"otlp_endpoint", R"~("-00.000")~", R"~(-00.000)~"},
+    {"otlp_endpoint", R"~(true)~", nullptr},
+    {"otlp_endpoint", R"~(123)~", nullptr},
+    {"otlp_endpoint", R"~("123")~", R"~(123)~"},
+    {"otlp_endpoint", R"~(1.5)~", nullptr},
+    {"otlp_endpoint", R"~(abc)~", R"~(abc)~"},
+    {"otlp_endpoint", R"~(~)~", "<null>"},
+    {"otlp_endpoint", R"~(2001-12-14)~", R"~(2001-12-14)~"},
+    {"otlp_endpoint", R"~("null")~", R"~(null)~"},
+};
+
+Settings validate_yaml(const std::string& doc) {
+    NodePtr root = parse_yaml(doc, "c.yaml");
+    return validate(*root->find("telemetry"));
+}
+
+std::string error_of(const std::string& doc) {
+    try {
+        validate_yaml(doc);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("validate coerces each field type as pydantic v2 lax mode does") {
+    for (const auto& row : kRows) {
+        std::string doc = std::string("telemetry: {") + row.field + ": " + row.yaml + "}\n";
+        CAPTURE(doc);
+        if (!row.exported) {
+            CHECK_THROWS_AS(validate_yaml(doc), Error);
+            continue;
+        }
+        Settings s = validate_yaml(doc);
+        const auto& value = s[row.field].value;
+        CHECK((value ? *value : std::string("<null>")) == row.exported);
+    }
+}
+
+TEST_CASE("validate gives the schema defaults for a missing or null block") {
+    for (const char* doc : {"a: 1\n", "telemetry:\n", "telemetry: null\n"}) {
+        NodePtr root = parse_yaml(doc, "c.yaml");
+        const NodePtr* block = root->find("telemetry");
+        Settings s = validate(block ? *block : nullptr);
+        CHECK(s["enabled"].value == "0");
+        CHECK(s["span_groups"].value == "default");
+        CHECK(s["export_rank"].value == "-1");
+        CHECK(s["traces_enabled"].value == "1");
+        CHECK(s["logs_enabled"].value == "0");
+        CHECK(s["exporter"].value == "otlp");
+        CHECK_FALSE(s["run_id"].value);
+        CHECK_FALSE(s["otlp_headers"].value);
+        CHECK(s["service_name"].value == "nemo-gym");
+        CHECK(s["service_name"].origin.empty());
+    }
+}
+
+TEST_CASE("validate names file:line:col and the key path in each error") {
+    CHECK(error_of("telemetry:\n  export_rank: 2.5\n") ==
+          "c.yaml:2:16: telemetry.export_rank: expected an integer, got float 2.5");
+    CHECK(error_of("telemetry:\n  enabled: maybe\n") == "c.yaml:2:12: telemetry.enabled: expected a boolean, got 'maybe'");
+    CHECK(error_of("telemetry:\n  service_name: 123\n") ==
+          "c.yaml:2:17: telemetry.service_name: expected a string, got integer 123 (quote it: '123')");
+    CHECK(error_of("telemetry:\n  service_name: null\n") == "c.yaml:2:17: telemetry.service_name: expected a string, got null");
+    CHECK(error_of("telemetry:\n  run_id: [1]\n") == "c.yaml:2:11: telemetry.run_id: expected a string or null, got list");
+    CHECK(error_of("telemetry: [1]\n") == "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got list");
+    CHECK(error_of("telemetry: off\n") == "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got boolean False");
+}
+
+TEST_CASE("validate never shows the value of otlp_headers") {
+    CHECK(error_of("telemetry:\n  otlp_headers: {authorization: Bearer s3cret}\n") ==
+          "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping");
+    CHECK(error_of("telemetry:\n  otlp_headers: 12345\n") ==
+          "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got integer");
+}
+
+TEST_CASE("validate lists unknown keys with their origin and ignores them") {
+    Settings s = validate_yaml("telemetry:\n  exportr: zipkin\n  enabled: true\n");
+    REQUIRE(s.unknown.size() == 1);
+    CHECK(s.unknown[0].key == "exportr");
+    CHECK(s.unknown[0].origin.str() == "c.yaml:2:12");
+    CHECK(s["exporter"].value == "otlp");
+}

@@ -1,0 +1,55 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include "gym_otel_env/value.hpp"
+
+using namespace goe;
+
+TEST_CASE("python_float prints floats as Python's repr does") {
+    CHECK(python_float(1.5) == "1.5");
+    CHECK(python_float(2.0) == "2.0");
+    CHECK(python_float(1000.0) == "1000.0");
+    CHECK(python_float(1e16) == "1e+16");
+    CHECK(python_float(1e15) == "1000000000000000.0");
+    CHECK(python_float(0.0001) == "0.0001");
+    CHECK(python_float(0.00001) == "1e-05");
+    CHECK(python_float(-0.0) == "-0.0");
+    CHECK(python_float(0.1 + 0.2) == "0.30000000000000004");
+    CHECK(python_float(1.5e300) == "1.5e+300");
+    CHECK(python_float(HUGE_VAL) == "inf");
+    CHECK(python_float(-HUGE_VAL) == "-inf");
+    CHECK(python_float(std::nan("")) == "nan");
+    CHECK(python_float(123456789.125) == "123456789.125");
+}
+
+TEST_CASE("python_str prints values as Python's str() does") {
+    CHECK(python_str(*make_null()) == "None");
+    CHECK(python_str(*make_bool(true)) == "True");
+    CHECK(python_str(*make_int("-12")) == "-12");
+    CHECK(python_str(*make_string("a b")) == "a b");
+    auto list = std::make_shared<Node>();
+    list->type = Type::sequence;
+    list->items = {make_int("1"), make_string("it's"), make_string("q\"'"), make_null(), make_string("a\nb\\")};
+    CHECK(python_str(*list) == R"([1, "it's", 'q"\'', None, 'a\nb\\'])");
+    auto map = std::make_shared<Node>();
+    map->type = Type::mapping;
+    map->entries = {{"a", make_real(1.0)}, {"b", list}};
+    CHECK(python_str(*map) == R"({'a': 1.0, 'b': [1, "it's", 'q"\'', None, 'a\nb\\']})");
+}
+
+TEST_CASE("decimal helpers keep integers exact at any size") {
+    CHECK(decimal_from_digits("ff", 16) == "255");
+    CHECK(decimal_from_digits("777", 8) == "511");
+    CHECK(decimal_from_digits("1111111111111111111111111111111111111111111111111111111111111111111", 2) ==
+          "147573952589676412927");
+    CHECK(decimal_from_digits("000", 10) == "0");
+    CHECK(decimal_from_integral_double(1e20) == "100000000000000000000");
+    CHECK(decimal_from_integral_double(-9007199254740993.0) == "-9007199254740992");
+    CHECK(decimal_from_integral_double(-0.0) == "0");
+    CHECK(decimal_times_add("1", 60, "30") == "90");
+    CHECK(decimal_times_add("999999999999999999", 60, "59") == "59999999999999999999");
+    CHECK(negate_decimal("0") == "0");
+    CHECK(negate_decimal("-5") == "5");
+}
