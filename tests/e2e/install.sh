@@ -86,6 +86,7 @@ zsh_run() {
   rm -f "$work/zsh.out"
   PATH=$prefix/bin:$PATH timeout 30 zsh -f "$helpers/zsh_complete.zsh" "$prefix/share/zsh/site-functions" \
     "$work/zsh.out" "$1" || fail "zsh: completing '$1' did not run"
+  [[ -s $work/zsh.out ]] || cat -v "$work/zsh.out.screen" >&2
   sort -u "$work/zsh.out" | tr '\n' ' ' | sed 's/ $//'
 }
 if command -v zsh >/dev/null; then
