@@ -32,19 +32,28 @@ void build_cli(CLI::App& app, Options& o) {
     app.description("Print the OpenTelemetry environment NeMo Gym would give its servers, or run a command with it.");
     app.set_version_flag("--version", GOE_VERSION);
     app.add_option("CONFIG", o.configs, "Gym config files, merged in order ('-' reads standard input)");
-    app.add_option("--set", o.sets, "Override a config value, e.g. --set telemetry.enabled=true")->type_name("KEY=VALUE");
+    app.add_option("--set", o.sets, "Override a config value, e.g. --set telemetry.enabled=true")
+        ->type_name("KEY=VALUE")
+        ->allow_extra_args(false);  // one KEY=VALUE per --set: what follows is CONFIG
     app.add_option("--env-yaml", o.env_yaml, "Read PATH instead of env.yaml from the search roots")->type_name("PATH");
     app.add_flag("--no-env-yaml", o.no_env_yaml, "Do not read env.yaml");
     app.add_option("--search-dir", o.search_dirs, "Look for relative config paths under DIR first (repeatable)")
-        ->type_name("DIR");
-    app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github")
-        ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github"}));
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github, ray")
+        ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github", "ray"}));
     app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
     app.footer(
         "Examples:\n"
-        "  eval \"$(gym-otel-env config.yaml)\"\n"
+        "  eval \"$(gym-otel-env config.yaml)\"                    # bash, zsh, dash\n"
         "  gym-otel-env --format fish config.yaml | source\n"
-        "  gym-otel-env --exec -- gym env start --config my_env.yaml");
+        "  gym-otel-env --exec -- gym env start --config my_env.yaml\n"
+        "  gym-otel-env --set telemetry.enabled=true base.yaml - < extra.yaml\n"
+        "  gym-otel-env --env-yaml ~/secrets.yaml config.yaml    # or --no-env-yaml\n"
+        "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
+        "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
+        "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
+        "Manual: man gym-otel-env");
 }
 
 // With --exec, stdout belongs to the command and stays empty, even on failure.

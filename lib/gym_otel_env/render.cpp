@@ -13,6 +13,7 @@ std::optional<Format> parse_format(std::string_view name) {
     if (name == "json") return Format::json;
     if (name == "dotenv") return Format::dotenv;
     if (name == "github") return Format::github;
+    if (name == "ray") return Format::ray;
     return std::nullopt;
 }
 
@@ -247,13 +248,20 @@ std::string render(const std::vector<Export>& exports, Format format,
             out += fmt::format("{}{}: {}", i ? ", " : "", json_string(exports[i].name), json_string(exports[i].value));
         return out + "}\n";
     }
+    if (format == Format::ray) {
+        // `ray job submit --runtime-env-json`: the JSON object under "env_vars".
+        std::string object = render(exports, Format::json, random_token);
+        object.pop_back();  // its newline
+        return fmt::format("{{\"env_vars\": {}}}\n", object);
+    }
     for (const auto& e : exports) {
         switch (format) {
             case Format::sh: out += sh_statement(e); break;
             case Format::fish: out += fish_statement(e); break;
             case Format::dotenv: out += dotenv_statement(e); break;
             case Format::github: out += github_statement(e, random_token); break;
-            case Format::json: break;
+            case Format::json:
+            case Format::ray: break;
         }
     }
     return out;

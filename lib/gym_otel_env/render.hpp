@@ -1,5 +1,5 @@
 // Exports -> text for a consumer: POSIX sh (safe under quoted and unquoted eval),
-// fish, JSON, dotenv, GitHub Actions' $GITHUB_ENV.
+// fish, JSON, dotenv, GitHub Actions' $GITHUB_ENV, a Ray runtime environment.
 #pragma once
 
 #include <functional>
@@ -12,7 +12,7 @@
 
 namespace goe {
 
-enum class Format { sh, fish, json, dotenv, github };
+enum class Format { sh, fish, json, dotenv, github, ray };
 
 std::optional<Format> parse_format(std::string_view name);
 
