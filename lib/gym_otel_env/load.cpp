@@ -201,20 +201,22 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
         for (auto it = children[index].rbegin(); it != children[index].rend(); ++it) pending.emplace_back(*it, false);
     }
 
+    Dereference dereference = [&env](const std::vector<NodePtr>& parents, const std::string& path,
+                                     const NodePtr& value) { return dereference_container(parents, path, value, env); };
     NodePtr root;
     for (size_t index : order) {
-        root = merge(root, trees[index]);
+        root = merge(root, trees[index], dereference);
         out.files.push_back(names[index]);
     }
     if (env_yaml) {
-        root = merge(root, env_yaml);
+        root = merge(root, env_yaml, dereference);
         out.files.push_back(env_yaml_name);
     }
     for (const auto& o : request.overrides) {
         Origin origin{o.source};
         NodePtr value = override_value(o.value, origin);
         check_interpolations(value, o.key);
-        root = merge(root, tree_at(o.key, value));
+        root = merge(root, tree_at(o.key, value), dereference);
     }
     if (!root) root = Sources::as_config(nullptr, "<none>");
     out.root = root;
