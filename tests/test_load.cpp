@@ -184,3 +184,16 @@ TEST_CASE("load merges a mapping onto an interpolation that resolves to a mappin
     r.configs = {"a.yaml", "e.yaml"};
     CHECK(error_of(r, fs) == "e.yaml:1:12: telemetry: cannot merge a list into a mapping (from a.yaml:2:9)");
 }
+
+TEST_CASE("load applies all overrides as one config merged last, as Hydra does for Gym") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "telemetry: {enabled: true, exporter: console}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    r.no_env_yaml = true;
+    r.overrides = {parse_override("++telemetry=", "--set"), parse_override("telemetry.run_id=x", "--set")};
+    Loaded l = load(r, {}, fs);
+    CHECK(python_str(**l.root->find("telemetry")) == "{'enabled': True, 'exporter': 'console', 'run_id': 'x'}");
+    r.overrides = {parse_override("telemetry.run_id=x", "--set"), parse_override("telemetry=", "--set")};
+    CHECK(python_str(**load(r, {}, fs).root->find("telemetry")) == "None");
+}

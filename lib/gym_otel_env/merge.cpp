@@ -79,15 +79,4 @@ NodePtr merge(const NodePtr& base, const NodePtr& over, const Dereference& deref
     return root;
 }
 
-NodePtr tree_at(std::string_view key, NodePtr value) {
-    size_t dot = key.rfind('.');
-    std::string_view last = dot == std::string_view::npos ? key : key.substr(dot + 1);
-    auto node = std::make_shared<Node>();
-    node->type = Type::mapping;
-    node->origin = value->origin;
-    node->entries.push_back(Entry{std::string(last), std::move(value)});
-    if (dot == std::string_view::npos) return node;
-    return tree_at(key.substr(0, dot), node);
-}
-
 }  // namespace goe

@@ -21,7 +21,4 @@ using Dereference =
 // `over` merged onto `base`; either may be null. Shares every untouched subtree.
 NodePtr merge(const NodePtr& base, const NodePtr& over, const Dereference& dereference = {});
 
-// A tree holding `value` at the dotted `key` ("a.b.c"), for --set and overrides.
-NodePtr tree_at(std::string_view key, NodePtr value);
-
 }  // namespace goe
