@@ -1,6 +1,7 @@
 #include "gym_otel_env/parse.hpp"
 
 #include <sstream>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -110,6 +111,7 @@ private:
         bool key_is_merge = false;
         Origin key_origin;
         std::unordered_set<std::string> string_keys;
+        std::unordered_map<std::string, size_t> index;  // key -> position in entries, when large
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
     };
 
@@ -234,13 +236,20 @@ private:
             top.merges.push_back(std::move(node));
             return;
         }
-        for (auto& e : top.node->entries) {
-            if (e.key == top.key) {
-                e.value = std::move(node);
-                return;
-            }
+        auto& entries = top.node->entries;
+        // A later equal key replaces the value in place. Large mappings (a config with
+        // thousands of servers) get an index, so that building them stays linear.
+        constexpr size_t kIndexFrom = 16;
+        if (top.index.empty() && entries.size() >= kIndexFrom)
+            for (size_t i = 0; i < entries.size(); ++i) top.index.emplace(entries[i].key, i);
+        if (!top.index.empty()) {
+            auto [slot, fresh] = top.index.emplace(top.key, entries.size());
+            if (!fresh) return void(entries[slot->second].value = std::move(node));
+        } else {
+            for (auto& e : entries)
+                if (e.key == top.key) return void(e.value = std::move(node));
         }
-        top.node->entries.push_back(Entry{top.key, std::move(node)});
+        entries.push_back(Entry{top.key, std::move(node)});
     }
 
     std::string_view text_;
