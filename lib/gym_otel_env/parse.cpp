@@ -82,9 +82,7 @@ public:
             throw Error(where, path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
         merge_key_ = in_key && tag == "?" && value == "<<";
-        NodePtr node = merge_key_     ? make_string(value, where)
-                       : tag == "?"   ? type_plain_scalar(value, where, path())
-                                      : type_tagged_scalar(tag, value, where, path());
+        NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
         bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
         add(node, anchor, string_key, mark);
     }
@@ -116,6 +114,16 @@ private:
     };
 
     Origin origin(const YAML::Mark& mark) const { return Origin{name_, mark.line + 1, mark.column + 1}; }
+
+    // The key path is built only when typing fails: building it for every scalar cost
+    // more than the typing itself.
+    NodePtr typed(const std::string& tag, const std::string& value, const Origin& where) const {
+        try {
+            return tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, {});
+        } catch (const Error& e) {
+            throw Error(e.origin(), path(), e.detail(), e.kind());
+        }
+    }
 
     // yaml-cpp ends a quoted scalar at the end of the input without complaint;
     // PyYAML calls that malformed. True unless a quote opened at `pos` never closes.
