@@ -39,10 +39,11 @@ void check_characters(std::string_view text, const std::string& name) {
         if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
                    (cp >= 0xD800 && cp <= 0xDFFF)))
             ok = false;
-        Origin where{name, line, column};
-        if (!ok) throw Error(where, {}, fmt::format("invalid UTF-8 byte 0x{:02x}", c0));
+        // The Origin is made only for an error: one per character cost as much as the check.
+        if (!ok) throw Error(Origin{name, line, column}, {}, fmt::format("invalid UTF-8 byte 0x{:02x}", c0));
         if (!printable(cp))
-            throw Error(where, {}, fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp)));
+            throw Error(Origin{name, line, column}, {},
+                        fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp)));
         if (cp == '\n') {
             ++line;
             column = 1;
