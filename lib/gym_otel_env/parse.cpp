@@ -1,6 +1,7 @@
 #include "gym_otel_env/parse.hpp"
 
-#include <sstream>
+#include <istream>
+#include <streambuf>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -53,6 +54,18 @@ void check_characters(std::string_view text, const std::string& name) {
         i += len;
     }
 }
+
+// yaml-cpp reads a std::istream; this one reads the text where it is, where an
+// std::istringstream would first copy the whole file.
+class ViewBuf : public std::streambuf {
+public:
+    explicit ViewBuf(std::string_view text) {
+        // The get area is only read (putback of a different character fails, as it does
+        // in an input-only std::stringbuf).
+        char* begin = const_cast<char*>(text.data());
+        setg(begin, begin, begin + text.size());
+    }
+};
 
 // Builds the tree from yaml-cpp's events. yaml-cpp leaves plain scalars untyped
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
@@ -274,7 +287,8 @@ private:
 
 NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
     check_characters(text, name);
-    std::istringstream in{std::string(text)};
+    ViewBuf buf(text);
+    std::istream in(&buf);
     Builder builder(text, name, limits);
     try {
         YAML::Parser parser(in);
