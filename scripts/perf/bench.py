@@ -177,6 +177,10 @@ def ms(x: float) -> str:
     return f"{x:.2f} ms" if x < 100 else f"{x:.0f} ms"
 
 
+def per_round(inner: dict) -> str:
+    return "per round: " + ", ".join(f"{k} x{n}" for k, n in inner.items()) + ", interleaved"
+
+
 def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
@@ -230,13 +234,12 @@ def main() -> int:
         for argv in (FLOOR, tool_cmd("typical"), tool_cmd(5000)):
             runner.once(argv)
 
-        print(f"\n== typical config, {args.rounds} rounds "
-              f"(per round: Python x1, tool x10, floor x10, alternating)")
         cols = {"floor": FLOOR, "tool": tool_cmd("typical")}
         inner = {"floor": 10, "tool": 10}
         if not args.no_python:
             cols["python"] = py_cmd("typical")
             inner["python"] = 1
+        print(f"\n== typical config, {args.rounds} rounds ({per_round(inner)})")
         t = side_by_side(runner, cols, args.rounds, inner)
         med = {k: statistics.median(v) for k, v in t.items()}
         for k in cols:
@@ -244,13 +247,12 @@ def main() -> int:
         floor_x = med["tool"] / med["floor"]
         typical_x = med["python"] / med["tool"] if "python" in med else None
 
-        print(f"\n== 5,000-server config ({size[5000] / 1e6:.2f} MB), {args.big_rounds} rounds "
-              f"(per round: Python x1, tool x5)")
         cols = {"tool": tool_cmd(5000)}
         inner = {"tool": 5}
         if not args.no_python:
             cols["python"] = py_cmd(5000)
             inner["python"] = 1
+        print(f"\n== 5,000-server config ({size[5000] / 1e6:.2f} MB), {args.big_rounds} rounds ({per_round(inner)})")
         tb = side_by_side(runner, cols, args.big_rounds, inner)
         medb = {k: statistics.median(v) for k, v in tb.items()}
         for k in cols:
