@@ -14,5 +14,8 @@ TEST_CASE("child_environment replaces exported names and keeps everything else i
 TEST_CASE("exec_command reports a missing command with status 127") {
     auto failure = exec_command({"/nonexistent/gym-otel-env-test-cmd"}, {});
     CHECK(failure.status == 127);
-    CHECK(failure.message == "/nonexistent/gym-otel-env-test-cmd: command not found");
+    CHECK(failure.message == "/nonexistent/gym-otel-env-test-cmd: no such file");
+    failure = exec_command({"gym-otel-env-no-such-command"}, {});
+    CHECK(failure.status == 127);
+    CHECK(failure.message == "gym-otel-env-no-such-command: command not found");
 }

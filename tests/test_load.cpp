@@ -166,3 +166,34 @@ TEST_CASE("parse_override accepts KEY=VALUE with + or ++ and types VALUE as a YA
     CHECK(override_value("", {})->type == Type::null);
     CHECK(override_value("0x10", {})->text == "16");
 }
+
+TEST_CASE("load merges a mapping onto an interpolation that resolves to a mapping, as OmegaConf does") {
+    MemoryFileSystem fs;
+    fs.files["a.yaml"] = "x:\n  tele: {service_name: from-x, a: '${.b}', b: 1}\ntelemetry: ${x.tele}\nother: ${oc.env:HOME}\n";
+    fs.files["b.yaml"] = "telemetry: {enabled: true, b: 2}\nother: {k: v}\n";
+    fs.files["c.yaml"] = "gone: ${nowhere}\n";
+    fs.files["d.yaml"] = "gone: {k: v}\n";
+    LoadRequest r;
+    r.configs = {"a.yaml", "b.yaml", "c.yaml", "d.yaml"};
+    Loaded l = load(r, {{"HOME", "/root"}}, fs);
+    CHECK(python_str(**l.root->find("telemetry")) ==
+          "{'service_name': 'from-x', 'a': '${.b}', 'b': 2, 'enabled': True}");
+    CHECK(python_str(**l.root->find("other")) == "{'k': 'v'}");
+    CHECK(python_str(**l.root->find("gone")) == "{'k': 'v'}");
+    fs.files["e.yaml"] = "telemetry: [1]\n";
+    r.configs = {"a.yaml", "e.yaml"};
+    CHECK(error_of(r, fs) == "e.yaml:1:12: telemetry: cannot merge a list into a mapping (from a.yaml:2:9)");
+}
+
+TEST_CASE("load applies all overrides as one config merged last, as Hydra does for Gym") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "telemetry: {enabled: true, exporter: console}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    r.no_env_yaml = true;
+    r.overrides = {parse_override("++telemetry=", "--set"), parse_override("telemetry.run_id=x", "--set")};
+    Loaded l = load(r, {}, fs);
+    CHECK(python_str(**l.root->find("telemetry")) == "{'enabled': True, 'exporter': 'console', 'run_id': 'x'}");
+    r.overrides = {parse_override("telemetry.run_id=x", "--set"), parse_override("telemetry=", "--set")};
+    CHECK(python_str(**load(r, {}, fs).root->find("telemetry")) == "None");
+}

@@ -40,7 +40,3 @@ TEST_CASE("merge shares the subtrees it does not change") {
     NodePtr m = merge(a, b);
     CHECK(*m->find("big") == *a->find("big"));
 }
-
-TEST_CASE("tree_at builds nested mappings for a dotted key") {
-    CHECK(python_str(*tree_at("a.b.c", make_int("1"))) == "{'a': {'b': {'c': 1}}}");
-}

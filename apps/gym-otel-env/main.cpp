@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -31,26 +32,52 @@ void build_cli(CLI::App& app, Options& o) {
     app.description("Print the OpenTelemetry environment NeMo Gym would give its servers, or run a command with it.");
     app.set_version_flag("--version", GOE_VERSION);
     app.add_option("CONFIG", o.configs, "Gym config files, merged in order ('-' reads standard input)");
-    app.add_option("--set", o.sets, "Override a config value, e.g. --set telemetry.enabled=true")->type_name("KEY=VALUE");
+    app.add_option("--set", o.sets, "Override a config value, e.g. --set telemetry.enabled=true")
+        ->type_name("KEY=VALUE")
+        ->allow_extra_args(false);  // one KEY=VALUE per --set: what follows is CONFIG
     app.add_option("--env-yaml", o.env_yaml, "Read PATH instead of env.yaml from the search roots")->type_name("PATH");
     app.add_flag("--no-env-yaml", o.no_env_yaml, "Do not read env.yaml");
     app.add_option("--search-dir", o.search_dirs, "Look for relative config paths under DIR first (repeatable)")
-        ->type_name("DIR");
-    app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github")
-        ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github"}));
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github, ray")
+        ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github", "ray"}));
     app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
     app.footer(
         "Examples:\n"
-        "  eval \"$(gym-otel-env config.yaml)\"\n"
+        "  eval \"$(gym-otel-env config.yaml)\"                    # bash, zsh, dash\n"
         "  gym-otel-env --format fish config.yaml | source\n"
-        "  gym-otel-env --exec -- gym env start --config my_env.yaml");
+        "  gym-otel-env --exec -- gym env start --config my_env.yaml\n"
+        "  gym-otel-env --set telemetry.enabled=true base.yaml - < extra.yaml\n"
+        "  gym-otel-env --env-yaml ~/secrets.yaml config.yaml    # or --no-env-yaml\n"
+        "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
+        "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
+        "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
+        "Manual: man gym-otel-env");
 }
 
-int fail(const std::string& message, int status, goe::Format format) {
-    std::fputs(goe::render_failure(format).c_str(), stdout);
-    std::fflush(stdout);
+// With --exec, stdout belongs to the command and stays empty, even on failure.
+int fail(const std::string& message, int status, goe::Format format, bool exec) {
+    if (!exec) {
+        std::fputs(goe::render_failure(format).c_str(), stdout);
+        std::fflush(stdout);
+    }
     std::fprintf(stderr, "gym-otel-env: error: %s\n", message.c_str());
     return status;
+}
+
+// The --format asked for, read before parsing so that a usage error still prints what
+// that format prints on failure.
+goe::Format requested_format(const std::vector<std::string>& args) {
+    goe::Format format = goe::Format::sh;
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string_view name;
+        if (args[i] == "--format" && i + 1 < args.size()) name = args[i + 1];
+        else if (args[i].starts_with("--format=")) name = std::string_view(args[i]).substr(9);
+        else continue;
+        if (auto f = goe::parse_format(name)) format = *f;
+    }
+    return format;
 }
 
 bool write_all(const std::string& text) {
@@ -67,9 +94,11 @@ int main(int argc, char** argv) {
         o.command.assign(dashes + 1, args.end());
         args.erase(dashes, args.end());
     }
+    // Known before parsing, so that a usage error under --exec also leaves stdout empty.
+    bool exec = std::find(args.begin(), args.end(), "--exec") != args.end();
+    goe::Format format = requested_format(args);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     build_cli(app, o);
-    goe::Format format = goe::Format::sh;
     try {
         std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
         app.parse(args);
@@ -84,9 +113,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return fail(std::string(e.what()) + " (see gym-otel-env --help)", 2, format);
+        return fail(std::string(e.what()) + " (see gym-otel-env --help)", 2, format, exec);
     } catch (const goe::Error& e) {
-        return fail(e.what(), 2, format);
+        return fail(e.what(), 2, format, exec);
     }
 
     try {
@@ -118,6 +147,6 @@ int main(int argc, char** argv) {
         }
         return 0;
     } catch (const goe::Error& e) {
-        return fail(e.what(), e.kind() == goe::Error::Kind::usage ? 2 : 1, format);
+        return fail(e.what(), e.kind() == goe::Error::Kind::usage ? 2 : 1, format, exec);
     }
 }

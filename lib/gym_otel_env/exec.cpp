@@ -31,8 +31,13 @@ ExecFailure exec_command(const std::vector<std::string>& argv, const std::vector
     env.push_back(nullptr);
     execvpe(args[0], args.data(), env.data());
     int err = errno;
+    // A file that is there but reports ENOENT names an interpreter (#!) that is not:
+    // that is "cannot execute" (126), as in sh, not "not found".
+    bool path = argv[0].find('/') != std::string::npos;
+    if (err == ENOENT && path && ::access(argv[0].c_str(), F_OK) == 0)
+        return ExecFailure{126, fmt::format("{}: cannot execute: its interpreter was not found", argv[0])};
     if (err == ENOENT || err == ENOTDIR)
-        return ExecFailure{127, fmt::format("{}: command not found", argv[0])};
+        return ExecFailure{127, fmt::format("{}: {}", argv[0], path ? "no such file" : "command not found")};
     return ExecFailure{126, fmt::format("{}: cannot execute: {}", argv[0], std::strerror(err))};
 }
 

@@ -125,6 +125,25 @@ std::vector<Include> includes_of(const Node& tree) {
     return out;
 }
 
+// `tree` with `value` assigned at the dotted `key`; anything in the way that is not a
+// mapping is replaced by one.
+NodePtr set_at(const NodePtr& tree, std::string_view key, NodePtr value) {
+    size_t dot = key.find('.');
+    std::string head(key.substr(0, dot));
+    auto out = std::make_shared<Node>();
+    if (tree && tree->type == Type::mapping) *out = *tree;
+    out->type = Type::mapping;
+    out->origin = value->origin;
+    NodePtr child = dot == std::string_view::npos ? value : nullptr;
+    for (auto& e : out->entries) {
+        if (e.key != head) continue;
+        e.value = child ? child : set_at(e.value, key.substr(dot + 1), value);
+        return out;
+    }
+    out->entries.push_back(Entry{head, child ? child : set_at(nullptr, key.substr(dot + 1), value)});
+    return out;
+}
+
 }  // namespace
 
 Override parse_override(std::string_view text, const std::string& source) {
@@ -201,21 +220,27 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
         for (auto it = children[index].rbegin(); it != children[index].rend(); ++it) pending.emplace_back(*it, false);
     }
 
+    Dereference dereference = [&env](const std::vector<NodePtr>& parents, const std::string& path,
+                                     const NodePtr& value) { return dereference_container(parents, path, value, env); };
     NodePtr root;
     for (size_t index : order) {
-        root = merge(root, trees[index]);
+        root = merge(root, trees[index], dereference);
         out.files.push_back(names[index]);
     }
     if (env_yaml) {
-        root = merge(root, env_yaml);
+        root = merge(root, env_yaml, dereference);
         out.files.push_back(env_yaml_name);
     }
+    // Like Hydra, the overrides build one config of their own, in order, which is then
+    // merged over everything: `++telemetry=` then `telemetry.run_id=x` gives
+    // {telemetry: {run_id: x}}, and the files' other telemetry keys survive.
+    NodePtr overrides;
     for (const auto& o : request.overrides) {
-        Origin origin{o.source};
-        NodePtr value = override_value(o.value, origin);
+        NodePtr value = override_value(o.value, Origin{o.source});
         check_interpolations(value, o.key);
-        root = merge(root, tree_at(o.key, value));
+        overrides = set_at(overrides, o.key, value);
     }
+    if (overrides) root = merge(root, overrides, dereference);
     if (!root) root = Sources::as_config(nullptr, "<none>");
     out.root = root;
     return out;

@@ -7,47 +7,76 @@
 namespace goe {
 
 namespace {
+
 bool is_missing(const Node& n) { return n.type == Type::string && n.text == "???"; }
+bool is_interpolation(const Node& n) { return n.type == Type::string && n.text.find("${") != std::string::npos; }
+
+[[noreturn]] void list_against_mapping(const Node& base, const Node& over, const std::string& path) {
+    throw Error(over.origin, path,
+                fmt::format("cannot merge a {} into a {} (from {})", type_name(over.type), type_name(base.type),
+                            base.origin.str()));
+}
+
+bool clash(const Node& base, const Node& over) {
+    return (base.type == Type::mapping && over.type == Type::sequence) ||
+           (base.type == Type::sequence && over.type == Type::mapping);
+}
+
+// Merges into fresh copies from the root down, so that a dereference during the merge
+// sees the config as merged so far, as OmegaConf's in-place merge does.
+class Merger {
+public:
+    explicit Merger(const Dereference& dereference) : dereference_(dereference) {}
+
+    void into(const std::shared_ptr<Node>& dest, const Node& src, const std::string& path) {
+        parents_.push_back(dest);
+        // Index by key so that merging two large mappings stays linear.
+        std::unordered_map<std::string, size_t> index;
+        index.reserve(dest->entries.size());
+        for (size_t i = 0; i < dest->entries.size(); ++i) index.emplace(dest->entries[i].key, i);
+        for (const auto& e : src.entries) {
+            auto hit = index.find(e.key);
+            if (hit == index.end()) {
+                index.emplace(e.key, dest->entries.size());
+                dest->entries.push_back(e);
+                continue;
+            }
+            std::string child = path.empty() ? e.key : path + "." + e.key;
+            NodePtr mine = dest->entries[hit->second].value;
+            const NodePtr& theirs = e.value;
+            if (is_missing(*theirs)) continue;
+            if (theirs->is_container() && is_interpolation(*mine) && dereference_)
+                if (NodePtr target = dereference_(parents_, child, mine)) mine = target;
+            if (clash(*mine, *theirs)) list_against_mapping(*mine, *theirs, child);
+            if (mine->type == Type::mapping && theirs->type == Type::mapping) {
+                auto copy = std::make_shared<Node>(*mine);
+                copy->origin = theirs->origin;
+                dest->entries[hit->second].value = copy;
+                into(copy, *theirs, child);
+            } else {
+                dest->entries[hit->second].value = theirs;
+            }
+        }
+        parents_.pop_back();
+    }
+
+private:
+    const Dereference& dereference_;
+    std::vector<NodePtr> parents_;
+};
+
 }  // namespace
 
-NodePtr merge(const NodePtr& base, const NodePtr& over, const std::string& path) {
+NodePtr merge(const NodePtr& base, const NodePtr& over, const Dereference& dereference) {
     if (!base) return over;
     if (!over) return base;
     if (is_missing(*over)) return base;
-    bool base_map = base->type == Type::mapping, over_map = over->type == Type::mapping;
-    if ((base_map && over->type == Type::sequence) || (over_map && base->type == Type::sequence))
-        throw Error(over->origin, path,
-                    fmt::format("cannot merge a {} into a {} (from {})", type_name(over->type),
-                                type_name(base->type), base->origin.str()));
-    if (!base_map || !over_map) return over;
-    auto out = std::make_shared<Node>(*base);
-    // Index by key so that merging two large mappings stays linear.
-    std::unordered_map<std::string, size_t> index;
-    index.reserve(out->entries.size());
-    for (size_t i = 0; i < out->entries.size(); ++i) index.emplace(out->entries[i].key, i);
-    for (const auto& e : over->entries) {
-        auto hit = index.find(e.key);
-        if (hit == index.end()) {
-            index.emplace(e.key, out->entries.size());
-            out->entries.push_back(e);
-            continue;
-        }
-        auto& mine = out->entries[hit->second].value;
-        mine = merge(mine, e.value, path.empty() ? e.key : path + "." + e.key);
-    }
-    out->origin = over->origin;
-    return out;
-}
-
-NodePtr tree_at(std::string_view key, NodePtr value) {
-    size_t dot = key.rfind('.');
-    std::string_view last = dot == std::string_view::npos ? key : key.substr(dot + 1);
-    auto node = std::make_shared<Node>();
-    node->type = Type::mapping;
-    node->origin = value->origin;
-    node->entries.push_back(Entry{std::string(last), std::move(value)});
-    if (dot == std::string_view::npos) return node;
-    return tree_at(key.substr(0, dot), node);
+    if (clash(*base, *over)) list_against_mapping(*base, *over, {});
+    if (base->type != Type::mapping || over->type != Type::mapping) return over;
+    auto root = std::make_shared<Node>(*base);
+    root->origin = over->origin;
+    Merger(dereference).into(root, *over, {});
+    return root;
 }
 
 }  // namespace goe

@@ -2,16 +2,23 @@
 // a value, lists and scalars replace, a list against a mapping is an error.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
 
-// `over` merged onto `base`; either may be null. Shares every untouched subtree.
-NodePtr merge(const NodePtr& base, const NodePtr& over, const std::string& path = {});
+// OmegaConf dereferences an interpolation that a mapping or list is merged onto: when it
+// resolves to a container (in the config as merged so far), that container is copied in
+// and merged into. Given the containers from the root down to the value's parent, the
+// value's key path and the value, returns that container or nullptr. resolve.cpp
+// supplies it; without one, interpolations are simply replaced.
+using Dereference =
+    std::function<NodePtr(const std::vector<NodePtr>& parents, const std::string& path, const NodePtr& value)>;
 
-// A tree holding `value` at the dotted `key` ("a.b.c"), for --set and overrides.
-NodePtr tree_at(std::string_view key, NodePtr value);
+// `over` merged onto `base`; either may be null. Shares every untouched subtree.
+NodePtr merge(const NodePtr& base, const NodePtr& over, const Dereference& dereference = {});
 
 }  // namespace goe

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/error.hpp"
+
+// The reasons behind each rule below are in docs/formats.md.
 namespace goe {
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -10,33 +13,64 @@ std::optional<Format> parse_format(std::string_view name) {
     if (name == "json") return Format::json;
     if (name == "dotenv") return Format::dotenv;
     if (name == "github") return Format::github;
+    if (name == "ray") return Format::ray;
     return std::nullopt;
 }
 
 namespace {
 
-// Bytes that may stand literally in the output of an unquoted $(...): no IFS white
-// space (runs would collapse), no glob characters (nullglob/failglob), no control
-// bytes (bash's internal quoting bytes are \001 and \177).
-bool literal_ok(unsigned char c) {
-    if (c < 0x20 || c == 0x7f) return false;
-    switch (c) {
-        case '*': case '?': case '[': case '(': return false;
-        default: return true;
-    }
+unsigned char byte_at(std::string_view s, size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0; }
+
+// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or 0 when the byte there starts none.
+size_t utf8_length(std::string_view s, size_t i) {
+    unsigned char c = byte_at(s, i);
+    if (c < 0x80) return 1;
+    size_t len = c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+    if (len == 0 || i + len > s.size()) return 0;
+    // The second byte's range excludes overlong forms, surrogates and > U+10FFFF.
+    unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (byte_at(s, i + 1) < lo || byte_at(s, i + 1) > hi) return 0;
+    for (size_t k = 2; k < len; ++k)
+        if ((byte_at(s, i + k) & 0xC0) != 0x80) return 0;
+    return len;
 }
 
-bool needs_printf(std::string_view value) {
+bool valid_utf8(std::string_view s) {
+    for (size_t i = 0, n = 0; i < s.size(); i += n)
+        if ((n = utf8_length(s, i)) == 0) return false;
+    return true;
+}
+
+// The code point of the sequence at s[i..i+len), which is well-formed.
+char32_t code_point(std::string_view s, size_t i, size_t len) {
+    static constexpr unsigned char lead_mask[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+    char32_t cp = byte_at(s, i) & lead_mask[len];
+    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (byte_at(s, i + k) & 0x3Fu);
+    return cp;
+}
+
+// ---- sh -------------------------------------------------------------------------------
+
+// Bytes that may stand literally in the output of an unquoted $(...): no IFS white
+// space (runs would collapse), no glob characters (nullglob/failglob), no `(` (bash's
+// extglob), no control bytes (bash's internal quoting bytes are \001 and \177).
+bool sh_literal_ok(unsigned char c) {
+    if (c < 0x20 || c == 0x7f) return false;
+    return c != '*' && c != '?' && c != '[' && c != '(';
+}
+
+bool sh_needs_printf(std::string_view value) {
     for (size_t i = 0; i < value.size(); ++i) {
-        auto c = static_cast<unsigned char>(value[i]);
-        if (!literal_ok(c)) return true;
+        if (!sh_literal_ok(byte_at(value, i))) return true;
         // One space between words survives word splitting and eval's re-joining; two do not.
-        if (c == ' ' && i + 1 < value.size() && value[i + 1] == ' ') return true;
+        if (value[i] == ' ' && byte_at(value, i + 1) == ' ') return true;
     }
     return false;
 }
 
-std::string single_quoted(std::string_view value) {
+std::string sh_single_quoted(std::string_view value) {
     std::string out = "'";
     for (char c : value) {
         if (c == '\'') out += "'\"'\"'";
@@ -45,23 +79,51 @@ std::string single_quoted(std::string_view value) {
     return out + "'";
 }
 
-// printf format text that prints `value`: unsafe bytes, quotes, backslashes and
-// spaces as octal escapes, '%' doubled.
-std::string printf_format(std::string_view value) {
+// printf format text that prints `value`: '%' doubled; as octal escapes every byte that
+// may not stand literally, quotes, backslashes, spaces, non-ASCII bytes (so no locale's
+// multibyte reading can join one with the backslash of the next escape), and a leading
+// '-' (printf would take it for an option).
+std::string sh_printf_format(std::string_view value) {
     std::string out;
-    for (char ch : value) {
-        auto c = static_cast<unsigned char>(ch);
-        if (ch == '%') out += "%%";
-        else if (!literal_ok(c) || ch == '\'' || ch == '\\' || ch == ' ') out += fmt::format("\\{:03o}", c);
-        else out += ch;
+    for (size_t i = 0; i < value.size(); ++i) {
+        auto c = byte_at(value, i);
+        if (c == '%') out += "%%";
+        else if (!sh_literal_ok(c) || c >= 0x80 || c == '\'' || c == '\\' || c == ' ' || (i == 0 && c == '-'))
+            out += fmt::format("\\{:03o}", c);
+        else out += static_cast<char>(c);
     }
     return out;
 }
 
+std::string sh_statement(const Export& e) {
+    // $(...) drops trailing newlines: print a guard byte and strip it.
+    if (sh_needs_printf(e.value) && !e.value.empty() && e.value.back() == '\n')
+        return fmt::format("{0}=\"$(printf '{1}_')\"; export {0}=\"${{{0}%_}}\";\n", e.name,
+                           sh_printf_format(e.value));
+    return fmt::format("export {}={};\n", e.name, sh_word(e.value));
+}
+
+// ---- fish -----------------------------------------------------------------------------
+
+// Inside fish's single quotes only \\ and \' are escapes; every other byte is literal.
+std::string fish_statement(const Export& e) {
+    std::string quoted = "'";
+    for (char c : e.value) {
+        if (c == '\\' || c == '\'') quoted += '\\';
+        quoted += c;
+    }
+    return fmt::format("set -gx {} {}';\n", e.name, quoted);
+}
+
+// ---- json -----------------------------------------------------------------------------
+
+// A byte outside well-formed UTF-8 becomes the lone surrogate U+DC80..U+DCFF, Python's
+// surrogateescape: json.loads then str.encode(errors="surrogateescape") (what os.environ
+// does) gives the byte back.
 std::string json_string(std::string_view value) {
     std::string out = "\"";
     for (size_t i = 0; i < value.size(); ++i) {
-        auto c = static_cast<unsigned char>(value[i]);
+        auto c = byte_at(value, i);
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;
@@ -73,98 +135,134 @@ std::string json_string(std::string_view value) {
             default:
                 if (c < 0x20 || c == 0x7f) {
                     out += fmt::format("\\u{:04x}", c);
-                } else if (c < 0x80) {
-                    out += static_cast<char>(c);
+                } else if (size_t len = utf8_length(value, i)) {
+                    out.append(value.substr(i, len));
+                    i += len - 1;
                 } else {
-                    // Valid UTF-8 passes through; a stray byte becomes U+00XX.
-                    size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-                    bool ok = len && i + len <= value.size();
-                    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(value[i + k]) & 0xC0) == 0x80;
-                    if (ok) {
-                        out.append(value.substr(i, len));
-                        i += len - 1;
-                    } else {
-                        out += fmt::format("\\u{:04x}", c);
-                    }
+                    out += fmt::format("\\udc{:02x}", c);
                 }
         }
     }
     return out + "\"";
 }
 
-bool dotenv_bare(std::string_view value) {
-    for (char c : value) {
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                  std::string_view("_./:@,+=%-").find(c) != std::string_view::npos;
-        if (!ok) return false;
+// ---- dotenv ---------------------------------------------------------------------------
+
+// White space that a dotenv reader trims from an unquoted value: JavaScript's trim()
+// (npm dotenv) and Python's str.isspace() (python-dotenv), together.
+bool unicode_space(char32_t c) {
+    return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+           c == 0x180E || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+           c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+// Unquoted, the value is taken as is by docker --env-file, npm dotenv and python-dotenv
+// alike, when it is one line without '#' or control bytes, does not start with a quote
+// and neither starts nor ends with white space.
+bool dotenv_bare_ok(std::string_view v) {
+    if (v.empty()) return true;
+    for (char ch : v) {
+        auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c == 0x7f || c == '#') return false;
     }
+    if (v.front() == '\'' || v.front() == '"' || v.front() == '`') return false;
+    size_t first = utf8_length(v, 0), last_start = v.size() - 1;
+    while (last_start > 0 && (byte_at(v, last_start) & 0xC0) == 0x80) --last_start;
+    return !unicode_space(code_point(v, 0, first)) &&
+           !unicode_space(code_point(v, last_start, v.size() - last_start));
+}
+
+// Single quotes: literal in npm dotenv; python-dotenv reads \\ and \' as escapes; both
+// readers turn a CR in the file into LF.
+bool dotenv_single_ok(std::string_view v) {
+    return v.find_first_of("'\r") == std::string_view::npos && v.find("\\\\") == std::string_view::npos;
+}
+
+// Double quotes, with \n and \r written for LF and CR: npm dotenv decodes only those two,
+// python-dotenv also \\ \' \" \a \b \f \t \v, so a backslash in the value must not be
+// followed by any of them (nor by a LF or CR, which would become one).
+bool dotenv_double_ok(std::string_view v) {
+    if (v.find('"') != std::string_view::npos) return false;
+    for (size_t i = v.find('\\'); i != std::string_view::npos; i = v.find('\\', i + 1))
+        if (i + 1 < v.size() && std::string_view("\\'\"abfnrtv\n\r").find(v[i + 1]) != std::string_view::npos)
+            return false;
     return true;
+}
+
+std::string dotenv_double_quoted(std::string_view v) {
+    std::string out = "\"";
+    for (char c : v) {
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else out += c;
+    }
+    return out + "\"";
+}
+
+[[noreturn]] void unwritable(const Export& e, std::string_view why) {
+    throw Error(e.origin, e.name, fmt::format("{}; use --format sh, fish or json", why));
+}
+
+std::string dotenv_statement(const Export& e) {
+    const std::string& v = e.value;
+    if (!valid_utf8(v)) unwritable(e, "cannot be written as dotenv: it is not UTF-8, and dotenv files are read as UTF-8");
+    if (dotenv_bare_ok(v)) return fmt::format("{}={}\n", e.name, v);
+    // A multi-line value reads best on one line, with \n.
+    bool multiline = v.find_first_of("\r\n") != std::string::npos;
+    if (multiline && dotenv_double_ok(v)) return fmt::format("{}={}\n", e.name, dotenv_double_quoted(v));
+    if (dotenv_single_ok(v)) return fmt::format("{}='{}'\n", e.name, v);
+    if (dotenv_double_ok(v)) return fmt::format("{}={}\n", e.name, dotenv_double_quoted(v));
+    unwritable(e,
+               "cannot be written as dotenv: it needs quotes, and npm dotenv or python-dotenv would read "
+               "it back changed from both single and double quotes");
+}
+
+// ---- GitHub Actions ---------------------------------------------------------------------
+
+// The runner (actions/runner, FileCommandManager.cs) reads $GITHUB_ENV as UTF-8 and splits
+// lines at LF only: NAME=VALUE for one line, else NAME<<DELIMITER, the lines of the value,
+// DELIMITER.
+std::string github_statement(const Export& e, const std::function<std::string()>& random_token) {
+    if (!valid_utf8(e.value))
+        unwritable(e, "cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner reads the file as UTF-8");
+    if (e.value.find_first_of("\r\n") == std::string::npos) return fmt::format("{}={}\n", e.name, e.value);
+    std::string delimiter;
+    do delimiter = "ghadelimiter_" + random_token();
+    while (e.value.find(delimiter) != std::string::npos);
+    return fmt::format("{0}<<{1}\n{2}\n{1}\n", e.name, delimiter, e.value);
 }
 
 }  // namespace
 
 std::string sh_word(std::string_view value) {
-    if (!needs_printf(value)) return single_quoted(value);
-    return fmt::format("\"$(printf '{}')\"", printf_format(value));
+    if (!sh_needs_printf(value)) return sh_single_quoted(value);
+    return fmt::format("\"$(printf '{}')\"", sh_printf_format(value));
 }
 
 std::string render(const std::vector<Export>& exports, Format format,
                    const std::function<std::string()>& random_token) {
     std::string out;
-    switch (format) {
-        case Format::sh:
-            for (const auto& e : exports) {
-                // $(...) drops trailing newlines: print a guard byte and strip it.
-                if (needs_printf(e.value) && !e.value.empty() && e.value.back() == '\n') {
-                    out += fmt::format("{0}=\"$(printf '{1}_')\"; export {0}=\"${{{0}%_}}\";\n", e.name,
-                                       printf_format(e.value));
-                } else {
-                    out += fmt::format("export {}={};\n", e.name, sh_word(e.value));
-                }
-            }
-            return out;
-        case Format::fish:
-            for (const auto& e : exports) {
-                std::string quoted = "'";
-                for (char c : e.value) {
-                    if (c == '\\' || c == '\'') quoted += '\\';
-                    quoted += c;
-                }
-                out += fmt::format("set -gx {} {}';\n", e.name, quoted);
-            }
-            return out;
-        case Format::json: {
-            out = "{";
-            for (size_t i = 0; i < exports.size(); ++i)
-                out += fmt::format("{}{}: {}", i ? ", " : "", json_string(exports[i].name), json_string(exports[i].value));
-            return out + "}\n";
+    if (format == Format::json) {
+        out = "{";
+        for (size_t i = 0; i < exports.size(); ++i)
+            out += fmt::format("{}{}: {}", i ? ", " : "", json_string(exports[i].name), json_string(exports[i].value));
+        return out + "}\n";
+    }
+    if (format == Format::ray) {
+        // `ray job submit --runtime-env-json`: the JSON object under "env_vars".
+        std::string object = render(exports, Format::json, random_token);
+        object.pop_back();  // its newline
+        return fmt::format("{{\"env_vars\": {}}}\n", object);
+    }
+    for (const auto& e : exports) {
+        switch (format) {
+            case Format::sh: out += sh_statement(e); break;
+            case Format::fish: out += fish_statement(e); break;
+            case Format::dotenv: out += dotenv_statement(e); break;
+            case Format::github: out += github_statement(e, random_token); break;
+            case Format::json:
+            case Format::ray: break;
         }
-        case Format::dotenv:
-            for (const auto& e : exports) {
-                if (dotenv_bare(e.value)) {
-                    out += fmt::format("{}={}\n", e.name, e.value);
-                    continue;
-                }
-                std::string quoted = "'";
-                for (char c : e.value) {
-                    if (c == '\\' || c == '\'') quoted += '\\';
-                    quoted += c;
-                }
-                out += fmt::format("{}={}'\n", e.name, quoted);
-            }
-            return out;
-        case Format::github:
-            for (const auto& e : exports) {
-                if (e.value.find_first_of("\r\n") == std::string::npos) {
-                    out += fmt::format("{}={}\n", e.name, e.value);
-                    continue;
-                }
-                std::string delimiter;
-                do delimiter = "ghadelimiter_" + random_token();
-                while (e.value.find(delimiter) != std::string::npos);
-                out += fmt::format("{0}<<{1}\n{2}\n{1}\n", e.name, delimiter, e.value);
-            }
-            return out;
     }
     return out;
 }

@@ -1,5 +1,5 @@
 // Exports -> text for a consumer: POSIX sh (safe under quoted and unquoted eval),
-// fish, JSON, dotenv, GitHub Actions' $GITHUB_ENV.
+// fish, JSON, dotenv, GitHub Actions' $GITHUB_ENV, a Ray runtime environment.
 #pragma once
 
 #include <functional>
@@ -12,11 +12,13 @@
 
 namespace goe {
 
-enum class Format { sh, fish, json, dotenv, github };
+enum class Format { sh, fish, json, dotenv, github, ray };
 
 std::optional<Format> parse_format(std::string_view name);
 
-// `random_token` gives fresh random hex text for GitHub heredoc delimiters.
+// `random_token` gives fresh random hex text for GitHub heredoc delimiters. Throws Error
+// when a value cannot be written so that the format's readers get it back byte for byte
+// (dotenv, github: not UTF-8; dotenv: no quoting fits); sh, fish and json take any bytes.
 std::string render(const std::vector<Export>& exports, Format format,
                    const std::function<std::string()>& random_token);
 

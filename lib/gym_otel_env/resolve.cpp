@@ -112,7 +112,14 @@ public:
         return out;
     }
 
-    NodePtr root() const { return root_; }
+    // The value of one node, or nullptr when it cannot be resolved.
+    NodePtr try_value(const NodePtr& node, const Location& where) {
+        try {
+            return value(node, where).node;
+        } catch (const Error&) {
+            return nullptr;
+        }
+    }
 
 private:
     // The value of one node: an interpolation string evaluated, anything else as is.
@@ -413,6 +420,14 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
         }
     }
     return out;
+}
+
+NodePtr dereference_container(const std::vector<NodePtr>& parents, const std::string& path, const NodePtr& value,
+                              const Environment& env) {
+    if (parents.empty()) return nullptr;
+    Resolver resolver(parents.front(), env, ResolveLimits{});
+    NodePtr target = resolver.try_value(value, Location{parents, path});
+    return target && target->is_container() ? target : nullptr;
 }
 
 namespace {

@@ -24,6 +24,12 @@ struct ResolveLimits {
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
                         const ResolveLimits& limits = {});
 
+// The container an interpolation `value` resolves to, when it resolves to one, else
+// nullptr (also when it cannot be resolved). `parents` are the containers from the
+// root down to the value's parent; `path` is the value's key path. For merge.cpp.
+NodePtr dereference_container(const std::vector<NodePtr>& parents, const std::string& path, const NodePtr& value,
+                              const Environment& env);
+
 // Throws Error when a string anywhere in `node` has a malformed interpolation, as
 // OmegaConf does when it creates a config (it validates every string with "${").
 void check_interpolations(const NodePtr& node, const std::string& path);

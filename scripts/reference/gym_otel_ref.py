@@ -29,6 +29,8 @@ Decisions where neither Gym nor the spec says (documented in examples.md):
   * "only variables that change are emitted": a variable whose current value already equals the
     new value is not emitted;
   * the config is validated even when the environment switches telemetry off;
+  * `telemetry: ???` is an error (OmegaConf's cfg.get would give None = defaults; Gym rejects every
+    '???' left after merging, anywhere in the config - the spec limits that to the block);
   * --env-yaml naming a missing file is an error (Gym silently skips it); `-` may appear once.
 """
 
@@ -46,6 +48,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import yaml
 from omegaconf import Container, DictConfig, ListConfig, OmegaConf
+from omegaconf.errors import MissingMandatoryValue
 from omegaconf._utils import get_yaml_loader
 from pydantic import BaseModel, TypeAdapter
 
@@ -285,7 +288,12 @@ def load_extra_config_paths(config_paths: List[Any], roots: List[Path]) -> List[
 
 
 def type_set_value(value: str) -> Any:
-    """VALUE of --set typed as a plain YAML scalar by OmegaConf's loader (empty -> None)."""
+    """VALUE of --set typed as a plain YAML scalar by OmegaConf's loader (empty -> None).
+
+    VALUE in matching single or double quotes is the string inside, as Hydra reads it
+    (docs/decisions.md)."""
+    if len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]:
+        return value[1:-1]
     loader_cls = get_yaml_loader()
     loader = loader_cls("")
     tag = loader.resolve(yaml.ScalarNode, value, (True, False))
@@ -421,6 +429,9 @@ def translate(settings: TelemetryConfig) -> Dict[str, str]:
 def run(argv: List[str]) -> Dict[str, str]:
     args = parse_args(argv)
     cfg = load_merged(args)
+    if OmegaConf.is_missing(cfg, "telemetry"):
+        # cfg.get() would return None (= all defaults); Gym rejects any '???' left after merging
+        raise MissingMandatoryValue("Missing mandatory value: telemetry")
     block = cfg.get("telemetry")
     if isinstance(block, Container):
         data = OmegaConf.to_container(block, resolve=True, throw_on_missing=True)

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# --exec: the command replaces gym-otel-env (same pid, its own exit status and signals),
+# gets its argv unchanged and the environment plus the exports; with no CONFIG the Gym
+# command line after -- names the configs and overrides; 127 / 126 with one line.
+set -u
+. "$GOE_SOURCE_DIR/tests/e2e/lib/expect.bash"
+work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+cat >child <<'SH'
+#!/bin/sh
+# Reports what it was given, then exits as CHILD_DO says.
+printf 'pid=%s\n' "$$"
+printf 'argc=%s\n' "$#"
+for a in "$@"; do printf 'arg=[%s]\n' "$a"; done
+for n in OTEL_SERVICE_NAME NEMO_GYM_OTEL_EXPORTER NEMO_GYM_OTEL_ENABLED KEEP_ME; do
+  printf '%s=[%s]\n' "$n" "$(printenv "$n")"
+done
+case ${CHILD_DO:-} in
+  exit3) exit 3 ;;
+  term) kill -TERM $$ ;;
+esac
+exit 0
+SH
+chmod +x child
+printf 'not a program\n' >not-executable
+cat >my_env.yaml <<'YAML'
+telemetry: {enabled: true, service_name: from-my-env}
+YAML
+printf 'telemetry: {service_name: from-a}\n' >a.yaml
+printf 'telemetry: {enabled: true, exporter: from-b}\n' >b.yaml
+printf 'telemetry: {export_rank: 2.5}\n' >bad.yaml
+run() { env -i PATH="$work:$PATH" NEMO_GYM_OTEL_RUN_ID=run KEEP_ME=kept "$@"; }
+
+# argv unchanged, environment plus exports, the child's stdout only.
+args=('a b' '' '  c  ' $'x\ny' '*' '$HOME' '--config' 'nothing.yaml')
+out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child "${args[@]}" 2>"$work/err"; echo "rc=$?")
+want="argc=8"$'\n'"$(printf 'arg=[%s]\n' "${args[@]}")"$'\n'"OTEL_SERVICE_NAME=[from-my-env]
+NEMO_GYM_OTEL_EXPORTER=[otlp]
+NEMO_GYM_OTEL_ENABLED=[1]
+KEEP_ME=[kept]
+rc=0"
+expect "argv and environment" "$want" "$(sed 1d <<<"$out")"
+expect "nothing on stderr" "" "$(cat "$work/err")"
+
+# exec, not fork: the child has gym-otel-env's pid.
+env -i PATH="$work:$PATH" NEMO_GYM_OTEL_RUN_ID=run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child \
+  >"$work/out" 2>&1 &  # env execs too, so $! is gym-otel-env's pid
+pid=$!
+wait "$pid"
+expect "exec keeps the pid" "pid=$pid" "$(head -1 "$work/out")"
+
+# The child's exit status and signal are its own.
+run CHILD_DO=exit3 "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child >/dev/null 2>&1
+expect "exit status 3" 3 $?
+run CHILD_DO=term "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child >/dev/null 2>&1
+expect "killed by SIGTERM (128+15)" 143 $?
+if command -v python3 >/dev/null; then
+  got=$(run CHILD_DO=term python3 -c 'import subprocess, sys; print(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode)' \
+    "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child)
+  expect "the signal itself, seen by the parent" -15 "$got"
+fi
+
+# Not found: 127; not executable: 126; one line on stderr, nothing on stdout.
+out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- no-such-command-xyz 'a b' 2>"$work/err")
+expect "127 status" 127 $?
+expect "127 stdout" "" "$out"
+expect "127 message" "gym-otel-env: error: no-such-command-xyz: command not found" "$(cat "$work/err")"
+out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work/not-executable" 2>"$work/err")
+expect "126 status" 126 $?
+expect "126 stdout" "" "$out"
+expect "126 message" "gym-otel-env: error: $work/not-executable: cannot execute: Permission denied" "$(cat "$work/err")"
+out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work" 2>"$work/err")
+expect "126 for a directory" 126 $?
+expect "directory: one line" 1 "$(wc -l <"$work/err")"
+
+# Errors before the exec: stdout stays empty (no `false`), the command does not run.
+out=$(run "$GOE_BIN" --no-env-yaml bad.yaml --exec -- child 2>"$work/err")
+expect "bad config status" 1 $?
+expect "bad config: stdout empty" "" "$out"
+[[ $(cat "$work/err") == "gym-otel-env: error: "*"telemetry.export_rank"* ]] || fail "bad config message: $(cat "$work/err")"
+out=$(run "$GOE_BIN" --no-env-yaml --exec 2>"$work/err")
+expect "--exec without command: status" 2 $?
+expect "--exec without command: stdout empty" "" "$out"
+out=$(run "$GOE_BIN" --no-env-yaml --exec --no-such-option -- child 2>"$work/err")
+expect "usage error under --exec: status" 2 $?
+expect "usage error under --exec: stdout empty" "" "$out"
+
+# No CONFIG: the Gym command line after -- says which configs and overrides.
+gym() {  # gym WANT_SERVICE WANT_EXPORTER GYM_ARGS...
+  local service=$1 exporter=$2
+  shift 2
+  local got
+  got=$(run "$GOE_BIN" --no-env-yaml --exec -- child "$@" 2>&1)
+  local want="argc=$#"$'\n'"$(printf 'arg=[%s]\n' "$@")"$'\n'"OTEL_SERVICE_NAME=[$service]
+NEMO_GYM_OTEL_EXPORTER=[$exporter]
+NEMO_GYM_OTEL_ENABLED=[1]
+KEEP_ME=[kept]"
+  expect "gym command line: $*" "$want" "$(sed 1d <<<"$got")"
+}
+gym from-my-env console env start --config my_env.yaml +telemetry.exporter=console
+gym from-my-env otlp env start --config=my_env.yaml
+gym from-a from-b 'config_paths=[a.yaml,b.yaml]'
+gym from-a from-b '+config_paths=[a.yaml, b.yaml]'
+gym 'x y' console --config my_env.yaml '++telemetry.service_name=x y' telemetry.exporter=console
+
+finish

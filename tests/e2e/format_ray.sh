@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# --format ray: a Ray runtime environment {"env_vars": {...}} whose values come back
+# byte for byte from a JSON parser, as `ray job submit --runtime-env-json` reads it.
+set -uo pipefail
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+command -v python3 >/dev/null || fail "python3 is needed to parse the JSON"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+cat >c.yaml <<'YAML'
+telemetry:
+  enabled: true
+  service_name: "svc \"quoted\" \\ back\tslash\nline ümlaut \u0001 end\n"
+  otlp_headers: "authorization=Bearer s3cret,x=1"
+  run_id: shared-run
+YAML
+
+env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray c.yaml >ray.out 2>ray.err || fail "exit $?: $(cat ray.err)"
+env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format json c.yaml >json.out || fail "json format failed"
+python3 - ray.out json.out <<'PY' || exit 1
+import json, sys
+ray = json.load(open(sys.argv[1], encoding="utf-8"))
+flat = json.load(open(sys.argv[2], encoding="utf-8"))
+problems = []
+if list(ray) != ["env_vars"]:
+    problems.append(f"top-level keys {list(ray)}, expected ['env_vars']")
+env = ray.get("env_vars", {})
+if env != flat:
+    problems.append(f"env_vars {env!r} differ from --format json {flat!r}")
+want = {
+    "OTEL_SERVICE_NAME": 'svc "quoted" \\ back\tslash\nline ümlaut \x01 end\n',
+    "OTEL_EXPORTER_OTLP_HEADERS": "authorization=Bearer s3cret,x=1",
+    "NEMO_GYM_OTEL_RUN_ID": "shared-run",
+    "NEMO_GYM_OTEL_ENABLED": "1",
+}
+for k, v in want.items():
+    if env.get(k) != v:
+        problems.append(f"{k}: expected {v!r}, got {env.get(k)!r}")
+if not all(isinstance(v, str) for v in env.values()):
+    problems.append("Ray wants every env_vars value as a string")
+if problems:
+    print("FAIL: " + "\n".join(problems), file=sys.stderr)
+    sys.exit(1)
+PY
+
+# Disabled telemetry: an empty runtime environment, still valid JSON for Ray.
+out=$(env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray --set telemetry.enabled=false c.yaml) \
+  || fail "disabled: exit $?"
+[[ $out == '{"env_vars": {}}' ]] || fail "disabled: expected {\"env_vars\": {}}, got: $out"
+
+# An error leaves stdout empty, so --runtime-env-json "" makes ray fail loudly.
+printf 'telemetry:\n  export_rank: 2.5\n' >bad.yaml
+out=$(env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray bad.yaml 2>/dev/null)
+rc=$?
+[[ $rc == 1 ]] || fail "bad config: expected exit 1, got $rc"
+[[ -z $out ]] || fail "bad config: expected empty stdout, got: $out"
+echo "ok: --format ray"

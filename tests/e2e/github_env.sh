@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# --format github: what `gym-otel-env --format github c.yaml >> "$GITHUB_ENV"` writes is
+# read back to every UTF-8 hostile value by the runner's parser (emulated after
+# actions/runner's FileCommandManager.cs); a value that is not UTF-8 is refused.
+set -u
+. "$GOE_SOURCE_DIR/tests/e2e/lib/hostile_values.bash"
+command -v python3 >/dev/null || { echo "skip: python3 is not installed"; exit 77; }
+work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
+
+render_all github "$work"
+python3 "$GOE_SOURCE_DIR/tests/e2e/lib/check_formats.py" github "$work" invalid-utf8 || exit 1
+
+# Several multi-line values appended to one file, as steps do: each keeps its delimiter.
+cat >"$work/multi.yaml" <<'YAML'
+telemetry: {enabled: true, service_name: "one\ntwo\n", exporter: "x\n\ny", otlp_headers: "a=b"}
+YAML
+env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run "$GOE_BIN" --no-env-yaml --format github "$work/multi.yaml" \
+  >"$work/GITHUB_ENV" || exit 1
+python3 -B - "$GOE_SOURCE_DIR/tests/e2e/lib" "$work/GITHUB_ENV" <<'PY' || exit 1
+import sys
+sys.path.insert(0, sys.argv[1])
+from check_formats import read_github_env
+env = read_github_env(open(sys.argv[2], "rb").read())
+want = {"OTEL_SERVICE_NAME": b"one\ntwo\n", "NEMO_GYM_OTEL_EXPORTER": b"x\n\ny",
+        "OTEL_EXPORTER_OTLP_HEADERS": b"a=b"}
+bad = {k: env.get(k) for k, v in want.items() if env.get(k) != v}
+print("[github, one file] ok" if not bad else f"FAIL [github, one file] {bad}")
+sys.exit(1 if bad else 0)
+PY

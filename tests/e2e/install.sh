@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# `cmake --install` into a fresh prefix: the binary, a man page that renders without
+# warnings, and bash, zsh and fish completions that load the way each shell finds them
+# and complete options, --format values and files. The man page, the manual and the
+# completions agree with --help on the options; `cpack -G DEB` packages the same files.
+set -uo pipefail
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+
+build=${GOE_BUILD_DIR:-$(dirname "$GOE_BIN")/..}
+[[ -f $build/cmake_install.cmake ]] || fail "no CMake build tree at $build (set GOE_BUILD_DIR)"
+src=$GOE_SOURCE_DIR
+helpers=$src/tests/e2e/completion
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+
+cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || fail "cmake --install: $(cat "$work/install.log")"
+files=(bin/gym-otel-env share/man/man1/gym-otel-env.1
+       share/bash-completion/completions/gym-otel-env
+       share/zsh/site-functions/_gym-otel-env
+       share/fish/vendor_completions.d/gym-otel-env.fish)
+for f in "${files[@]}"; do [[ -f $prefix/$f ]] || fail "not installed: $f"; done
+[[ -x $prefix/bin/gym-otel-env ]] || fail "bin/gym-otel-env is not executable"
+version=$(sed -nE 's/^project\(gym-otel-env VERSION ([0-9.]+).*/\1/p' "$src/CMakeLists.txt")
+[[ $("$prefix/bin/gym-otel-env" --version) == *"$version"* ]] || fail "installed --version is not $version"
+
+# --- man page
+command -v man >/dev/null || fail "man is not installed (scripts/install-deps installs man-db)"
+man_page=$prefix/share/man/man1/gym-otel-env.1
+warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$man_page" 2>&1 >/dev/null)
+[[ -z $warnings ]] || fail "the man page renders with warnings:"$'\n'"$warnings"
+MANPATH=$prefix/share/man man -w gym-otel-env >/dev/null 2>&1 || fail "man does not find gym-otel-env under MANPATH"
+grep -q "^\.TH GYM\\\\-OTEL\\\\-ENV 1 .*\"gym\\\\-otel\\\\-env $version\"" "$man_page" \
+  || fail "the man page's .TH line does not carry version $version"
+man_text=$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$man_page" 2>/dev/null | sed 's/\xe2\x80\x90/-/g')
+
+# --- every option: --help, man page, manual, completions
+help=$("$GOE_BIN" --help)
+help_options=$(grep -oE '^ +(-[a-zA-Z], ?)?--[a-z][a-z-]*' <<<"$help" | grep -oE -- '--[a-z-]+$' | sort -u)
+options=$(sort -u <<<"$help_options"$'\n'"--explain"$'\n'"--check"$'\n'"--strict"$'\n'"--quiet")
+bash_file=$prefix/share/bash-completion/completions/gym-otel-env
+zsh_file=$prefix/share/zsh/site-functions/_gym-otel-env
+fish_file=$prefix/share/fish/vendor_completions.d/gym-otel-env.fish
+for opt in $options; do
+  grep -qE -- "(^| )$opt\b" <<<"$man_text" || fail "the man page does not document $opt"
+  grep -qF -- "\`$opt" "$src/docs/manual.md" || fail "docs/manual.md does not document $opt"
+  grep -qE -- "(^|[ \"'])$opt([ \"'=]|$)" "$bash_file" || fail "the bash completion lacks $opt"
+  grep -qE -- "(^|[^a-z-])$opt(=?\\[|'|\\})" "$zsh_file" || fail "the zsh completion lacks $opt"
+  grep -qE -- "-l ${opt#--}( |$)" "$fish_file" || fail "the fish completion lacks $opt"
+done
+for short in -h -q; do
+  grep -qE -- "(^|[ \"'])$short([ \"']|$)" "$bash_file" || fail "the bash completion lacks $short"
+  grep -qE -- "-s ${short#-} " "$fish_file" || fail "the fish completion lacks $short"
+done
+
+# --- bash: loaded on demand by bash-completion from XDG_DATA_DIRS, else sourced
+formats="dotenv fish github json ray sh"
+bash_run() {  # LINE -> completions, one line, space-separated
+  local loader=/usr/share/bash-completion/bash_completion
+  XDG_DATA_DIRS=$prefix/share PATH=$prefix/bin:$PATH bash --norc --noprofile -c '
+    if [[ -r $1 ]]; then source "$1"; _completion_loader gym-otel-env
+    else source "$2"; fi
+    source "$3"; __goe_complete_line "$4" 2>/dev/null' bash "$loader" "$bash_file" "$helpers/bash_complete.bash" "$1" \
+    | tr '\n' ' ' | sed 's/ $//'
+}
+if [[ ! -r /usr/share/bash-completion/bash_completion ]]; then
+  echo "note: bash-completion is not installed; sourcing the bash completion directly"
+fi
+check() {  # SHELL LINE EXPECTED GOT
+  [[ $4 == "$3" ]] || fail "$1: completing '$2': expected '$3', got '$4'"
+}
+mkdir -p "$work/cwd/sub dir" && touch "$work/cwd/c.yaml" "$work/cwd/env.yml" "$work/cwd/notes.txt"
+cd "$work/cwd" || exit 1
+check bash "gym-otel-env --form" "--format" "$(bash_run 'gym-otel-env --form')"
+check bash "gym-otel-env --format " "$formats" "$(bash_run 'gym-otel-env --format ')"
+check bash "gym-otel-env --format=r" "ray" "$(bash_run 'gym-otel-env --format=r')"
+check bash "gym-otel-env " "c.yaml env.yml sub dir" "$(bash_run 'gym-otel-env ')"
+check bash "gym-otel-env --env-yaml e" "env.yml" "$(bash_run 'gym-otel-env --env-yaml e')"
+check bash "gym-otel-env --search-dir " "sub dir" "$(bash_run 'gym-otel-env --search-dir ')"
+check bash "gym-otel-env --set telemetry.otlp_p" "telemetry.otlp_protocol=" "$(bash_run 'gym-otel-env --set telemetry.otlp_p')"
+check bash "gym-otel-env --exec -- gym-otel-e" "gym-otel-env" "$(bash_run 'gym-otel-env --exec -- gym-otel-e')"
+check bash "gym-otel-env --st" "--strict" "$(bash_run 'gym-otel-env --st')"
+
+# --- zsh: found through fpath by compinit (matches come shell-quoted)
+zsh_run() {
+  rm -f "$work/zsh.out"
+  PATH=$prefix/bin:$PATH timeout 30 zsh -f "$helpers/zsh_complete.zsh" "$prefix/share/zsh/site-functions" \
+    "$work/zsh.out" "$1" || fail "zsh: completing '$1' did not run"
+  [[ -s $work/zsh.out ]] || cat -v "$work/zsh.out.screen" >&2
+  sort -u "$work/zsh.out" | tr '\n' ' ' | sed 's/ $//'
+}
+if command -v zsh >/dev/null; then
+  check zsh "gym-otel-env --form" "--format" "$(zsh_run 'gym-otel-env --form')"
+  check zsh "gym-otel-env --format " "$formats" "$(zsh_run 'gym-otel-env --format ')"
+  check zsh "gym-otel-env " 'c.yaml env.yml sub\ dir' "$(zsh_run 'gym-otel-env ')"
+  check zsh "gym-otel-env --search-dir " 'sub\ dir' "$(zsh_run 'gym-otel-env --search-dir ')"
+  check zsh "gym-otel-env --set telemetry.otlp_p" "telemetry.otlp_protocol=" "$(zsh_run 'gym-otel-env --set telemetry.otlp_p')"
+  check zsh "gym-otel-env --exec -- gym-otel-e" "gym-otel-env" "$(zsh_run 'gym-otel-env --exec -- gym-otel-e')"
+else
+  fail "zsh is not installed (scripts/install-deps installs it)"
+fi
+
+# --- fish: found in vendor_completions.d of XDG_DATA_DIRS
+fish_run() {
+  XDG_DATA_DIRS=$prefix/share PATH=$prefix/bin:$PATH HOME=$work/fish-home \
+    fish -c "complete -C '$1'" | cut -f1 | sort -u | tr '\n' ' ' | sed 's/ $//'
+}
+if command -v fish >/dev/null; then
+  mkdir -p "$work/fish-home"
+  check fish "gym-otel-env --form" "--format" "$(fish_run 'gym-otel-env --form')"
+  check fish "gym-otel-env --format " "$formats" "$(fish_run 'gym-otel-env --format ')"
+  check fish "gym-otel-env --search-dir " "sub dir/" "$(fish_run 'gym-otel-env --search-dir ')"
+  check fish "gym-otel-env --set telemetry.otlp_p" "telemetry.otlp_protocol=" "$(fish_run 'gym-otel-env --set telemetry.otlp_p')"
+  check fish "gym-otel-env --exec -- gym-otel-e" "gym-otel-env" "$(fish_run 'gym-otel-env --exec -- gym-otel-e')"
+else
+  fail "fish is not installed (scripts/install-deps installs it)"
+fi
+
+# --- the Debian package holds the same files under /usr
+if command -v cpack >/dev/null && command -v dpkg-deb >/dev/null; then
+  (cd "$work" && cpack -G DEB -B "$work/deb" --config "$build/CPackConfig.cmake") >"$work/cpack.log" 2>&1 \
+    || fail "cpack -G DEB: $(cat "$work/cpack.log")"
+  deb=$(ls "$work"/deb/gym-otel-env_"$version"_*.deb 2>/dev/null | head -1)
+  [[ -n $deb ]] || fail "cpack made no gym-otel-env_${version}_*.deb: $(ls "$work/deb")"
+  listing=$(dpkg-deb -c "$deb")
+  for f in "${files[@]}"; do grep -q " \./usr/$f$" <<<"$listing" || fail "the .deb lacks /usr/$f"; done
+  dpkg-deb -f "$deb" Depends | grep -q libyaml-cpp || fail "the .deb does not depend on libyaml-cpp"
+else
+  fail "cpack or dpkg-deb is missing"
+fi
+echo "ok: installed into a prefix; man page clean; bash, zsh, fish completions load and complete; .deb built"

@@ -1,0 +1,124 @@
+# Hostile values for the round-trip tests, written as printf formats (octal escapes
+# for bytes, %% for a percent sign) so that this file stays plain printable text.
+# Sourced by tests/e2e/*.sh; not a test itself.
+HOSTILE_VALUES=(
+  'my-gym'
+  'a b'
+  'a  b'
+  'a   b    c'
+  ' lead'
+  'trail '
+  '  both  '
+  ' '
+  '   '
+  'a\tb'
+  '\t'
+  ' \t \t '
+  'a\nb'
+  'a\n'
+  'a\n\n\n'
+  '\n'
+  '\na'
+  ' \n '
+  "it's"
+  '"dq"'
+  "'\"'\"'"
+  '$HOME'
+  '$'
+  '$(echo pwned)'
+  '`echo pwned`'
+  '${HOME}'
+  'a\\b'
+  '\\'
+  '\\\\'
+  'a\\'
+  '\\n'
+  "\\\\'"
+  '*'
+  '*.yaml'
+  '?'
+  '[ab]'
+  '['
+  'a*b?c[d]'
+  '!'
+  '!!'
+  '!$'
+  '!(x)'
+  '@(x) +(y) ?(z) *(w)'
+  '~'
+  '~root'
+  'a=~/x'
+  '#'
+  'a #b'
+  '#comment'
+  ';&|'
+  'a; touch pwned & b | c'
+  '<in >out 2>&1'
+  '{a,b}'
+  '{1..3}'
+  '()'
+  '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177'
+  '\001'
+  '\177'
+  '\r'
+  'a\r\nb'
+  'x\r'
+  'gr\303\274\303\237e \342\200\224 \346\227\245\346\234\254 \360\237\216\211'
+  '\302\240nbsp\302\240'
+  '\342\200\250'
+  '\357\230\200'
+  '\377\376'
+  'a\200b'
+  '\303'
+  '\355\240\200'
+  ''
+  '-n'
+  '-e'
+  '--'
+  '-'
+  '-v x'
+  '%%s%%d%%%%'
+  "a b'c\"d\$e\`f\\\\g"
+  '='
+  'a=b'
+  "x'"
+  "'x"
+  'x y z'
+  '-v  x'
+  '-\n'
+  '--\t'
+  '%%s  %%b'
+  '\\c  x'
+  '\203'
+  'a\204\205b'
+  '\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246\247\250\251\252\253\254\255\256\257\260\261\262\263\264\265\266\267\270\271\272\273\274\275\276\277\300\301\302\303\304\305\306\307\310\311\312\313\314\315\316\317\320\321\322\323\324\325\326\327\330\331\332\333\334\335\336\337\340\341\342\343\344\345\346\347\350\351\352\353\354\355\356\357\360\361\362\363\364\365\366\367\370\371\372\373\374\375\376\377'
+  '\244\t\\'
+  'a\\\n'
+  " it's\\\\n "
+  '"x"\n'
+  "x\ry'"
+)
+
+# hostile_value I: the Ith value's bytes on stdout.
+hostile_value() { printf -- "${HOSTILE_VALUES[$1]}"; }
+
+# hex: the bytes of stdin as lowercase hex, no spaces.
+hex() { od -An -v -tx1 | tr -d ' \n'; }
+
+# render_all FORMAT DIR: for every hostile value I, the value put into both
+# telemetry.service_name and telemetry.exporter (through the environment, so any bytes
+# get in), rendered in FORMAT: DIR/I.want (the value), DIR/I.out (stdout), DIR/I.err
+# (stderr), DIR/I.rc (exit status).
+render_all() {
+  local format=$1 dir=$2 i value
+  mkdir -p "$dir"
+  printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V}', exporter: '\${oc.env:GOE_V}'}" \
+    >"$dir/c.yaml"
+  for i in "${!HOSTILE_VALUES[@]}"; do
+    hostile_value "$i" >"$dir/$i.want"
+    value=$(hostile_value "$i"; printf .) && value=${value%.}
+    env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run GOE_V="$value" \
+      "$GOE_BIN" --no-env-yaml --format "$format" "$dir/c.yaml" >"$dir/$i.out" 2>"$dir/$i.err"
+    echo $? >"$dir/$i.rc"
+  done
+}
