@@ -1,6 +1,8 @@
 #include "gym_otel_env/parse.hpp"
 
-#include <sstream>
+#include <istream>
+#include <streambuf>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -38,10 +40,11 @@ void check_characters(std::string_view text, const std::string& name) {
         if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
                    (cp >= 0xD800 && cp <= 0xDFFF)))
             ok = false;
-        Origin where{name, line, column};
-        if (!ok) throw Error(where, {}, fmt::format("invalid UTF-8 byte 0x{:02x}", c0));
+        // The Origin is made only for an error: one per character cost as much as the check.
+        if (!ok) throw Error(Origin{name, line, column}, {}, fmt::format("invalid UTF-8 byte 0x{:02x}", c0));
         if (!printable(cp))
-            throw Error(where, {}, fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp)));
+            throw Error(Origin{name, line, column}, {},
+                        fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp)));
         if (cp == '\n') {
             ++line;
             column = 1;
@@ -51,6 +54,18 @@ void check_characters(std::string_view text, const std::string& name) {
         i += len;
     }
 }
+
+// yaml-cpp reads a std::istream; this one reads the text where it is, where an
+// std::istringstream would first copy the whole file.
+class ViewBuf : public std::streambuf {
+public:
+    explicit ViewBuf(std::string_view text) {
+        // The get area is only read (putback of a different character fails, as it does
+        // in an input-only std::stringbuf).
+        char* begin = const_cast<char*>(text.data());
+        setg(begin, begin, begin + text.size());
+    }
+};
 
 // Builds the tree from yaml-cpp's events. yaml-cpp leaves plain scalars untyped
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
@@ -81,9 +96,7 @@ public:
             throw Error(where, path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
         merge_key_ = in_key && tag == "?" && value == "<<";
-        NodePtr node = merge_key_     ? make_string(value, where)
-                       : tag == "?"   ? type_plain_scalar(value, where, path())
-                                      : type_tagged_scalar(tag, value, where, path());
+        NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
         bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
         add(node, anchor, string_key, mark);
     }
@@ -110,10 +123,21 @@ private:
         bool key_is_merge = false;
         Origin key_origin;
         std::unordered_set<std::string> string_keys;
+        std::unordered_map<std::string, size_t> index;  // key -> position in entries, when large
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
     };
 
     Origin origin(const YAML::Mark& mark) const { return Origin{name_, mark.line + 1, mark.column + 1}; }
+
+    // The key path is built only when typing fails: building it for every scalar cost
+    // more than the typing itself.
+    NodePtr typed(const std::string& tag, const std::string& value, const Origin& where) const {
+        try {
+            return tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, {});
+        } catch (const Error& e) {
+            throw Error(e.origin(), path(), e.detail(), e.kind());
+        }
+    }
 
     // yaml-cpp ends a quoted scalar at the end of the input without complaint;
     // PyYAML calls that malformed. True unless a quote opened at `pos` never closes.
@@ -234,13 +258,20 @@ private:
             top.merges.push_back(std::move(node));
             return;
         }
-        for (auto& e : top.node->entries) {
-            if (e.key == top.key) {
-                e.value = std::move(node);
-                return;
-            }
+        auto& entries = top.node->entries;
+        // A later equal key replaces the value in place. Large mappings (a config with
+        // thousands of servers) get an index, so that building them stays linear.
+        constexpr size_t kIndexFrom = 16;
+        if (top.index.empty() && entries.size() >= kIndexFrom)
+            for (size_t i = 0; i < entries.size(); ++i) top.index.emplace(entries[i].key, i);
+        if (!top.index.empty()) {
+            auto [slot, fresh] = top.index.emplace(top.key, entries.size());
+            if (!fresh) return void(entries[slot->second].value = std::move(node));
+        } else {
+            for (auto& e : entries)
+                if (e.key == top.key) return void(e.value = std::move(node));
         }
-        top.node->entries.push_back(Entry{top.key, std::move(node)});
+        entries.push_back(Entry{top.key, std::move(node)});
     }
 
     std::string_view text_;
@@ -256,7 +287,8 @@ private:
 
 NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
     check_characters(text, name);
-    std::istringstream in{std::string(text)};
+    ViewBuf buf(text);
+    std::istream in(&buf);
     Builder builder(text, name, limits);
     try {
         YAML::Parser parser(in);

@@ -430,18 +430,42 @@ NodePtr dereference_container(const std::vector<NodePtr>& parents, const std::st
     return target && target->is_container() ? target : nullptr;
 }
 
-void check_interpolations(const NodePtr& node, const std::string& path) {
-    if (!node) return;
-    if (node->type == Type::string && has_interpolation(node->text)) {
+namespace {
+// The way from the checked root down to a node, so that a key path is built only for
+// an error: building one per node cost more than the check on a large config.
+struct Step {
+    const Step* up;
+    const std::string* key;  // mapping key, or nullptr for a list index
+    size_t index;
+};
+
+std::string path_at(const Step* step, const std::string& base) {
+    if (!step) return base;
+    std::string up = path_at(step->up, base);
+    return step->key ? join_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
+}
+
+void check_node(const Node& node, const Step* at, const std::string& base) {
+    if (node.type == Type::string && has_interpolation(node.text)) {
         try {
-            parse_template(node->text);
+            parse_template(node.text);
         } catch (const ParseError& e) {
-            throw Error(node->origin, path, fmt::format("invalid interpolation: {}", e.message));
+            throw Error(node.origin, path_at(at, base), fmt::format("invalid interpolation: {}", e.message));
         }
     }
-    for (const auto& e : node->entries) check_interpolations(e.value, join_path(path, e.key));
-    for (size_t i = 0; i < node->items.size(); ++i)
-        check_interpolations(node->items[i], fmt::format("{}[{}]", path, i));
+    for (const auto& e : node.entries) {
+        Step step{at, &e.key, 0};
+        check_node(*e.value, &step, base);
+    }
+    for (size_t i = 0; i < node.items.size(); ++i) {
+        Step step{at, nullptr, i};
+        check_node(*node.items[i], &step, base);
+    }
+}
+}  // namespace
+
+void check_interpolations(const NodePtr& node, const std::string& path) {
+    if (node) check_node(*node, nullptr, path);
 }
 
 }  // namespace goe

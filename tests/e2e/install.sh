@@ -124,7 +124,13 @@ if command -v cpack >/dev/null && command -v dpkg-deb >/dev/null; then
   [[ -n $deb ]] || fail "cpack made no gym-otel-env_${version}_*.deb: $(ls "$work/deb")"
   listing=$(dpkg-deb -c "$deb")
   for f in "${files[@]}"; do grep -q " \./usr/$f$" <<<"$listing" || fail "the .deb lacks /usr/$f"; done
-  dpkg-deb -f "$deb" Depends | grep -q libyaml-cpp || fail "the .deb does not depend on libyaml-cpp"
+  # A static binary (GOE_STATIC, the default) needs no shared library at run time; a
+  # dynamic one must depend on the yaml-cpp it links.
+  if readelf -d "$GOE_BIN" | grep -q NEEDED; then
+    dpkg-deb -f "$deb" Depends | grep -q libyaml-cpp || fail "the .deb does not depend on libyaml-cpp"
+  else
+    dpkg-deb -f "$deb" Depends | grep -q libyaml-cpp && fail "the static binary's .deb depends on libyaml-cpp"
+  fi
 else
   fail "cpack or dpkg-deb is missing"
 fi

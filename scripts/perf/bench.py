@@ -1,0 +1,303 @@
+#!/usr/bin/env python3
+"""Times gym-otel-env against the same job done in Python; run it through scripts/bench.
+
+    bench.py --bin BIN [--python PY] [--rounds N] [--big-rounds N] [--no-python] [--keep]
+
+Generates the configs into a temporary directory, checks that the tool and the Python job
+print the same variables, then times them side by side: in each round the Python job runs
+once and the tool and the floor (`/usr/bin/env true`) run alternately several times, so
+that drifts of the machine (frequency, other load) hit every column alike. Each run is a
+posix_spawn + wait of the real command with stdout to /dev/null, timed on the monotonic
+clock. Peak RSS is GNU time's %M. Medians are reported, with the budgets of issue 7.
+Timings are reported, never asserted by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PY_JOB = HERE / "gym_python.py"
+OMEGACONF_PATH = "/usr/lib/python3/dist-packages"
+FLOOR = ["/usr/bin/env", "true"]
+
+# ---------------------------------------------------------------------------- configs
+
+TYPICAL = """\
+# A typical NeMo Gym config: a policy model, a resources server, an agent, telemetry.
+policy_base_url: https://api.openai.com/v1
+policy_api_key: ${oc.env:OPENAI_API_KEY,sk-not-a-key}
+policy_model_name: gpt-4.1-2025-04-14
+
+policy_model:
+  responses_api_models:
+    openai_model:
+      entrypoint: app.py
+      openai_base_url: ${policy_base_url}
+      openai_api_key: ${policy_api_key}
+      openai_model: ${policy_model_name}
+
+math_with_judge:
+  resources_servers:
+    math_with_judge:
+      entrypoint: app.py
+      domain: math
+      judge_model_server:
+        type: responses_api_models
+        name: policy_model
+      judge_responses_create_params:
+        input: []
+      should_use_judge: false
+
+math_with_judge_simple_agent:
+  responses_api_agents:
+    simple_agent:
+      entrypoint: app.py
+      resources_server:
+        type: resources_servers
+        name: math_with_judge
+      model_server:
+        type: responses_api_models
+        name: policy_model
+      datasets:
+      - name: example
+        type: example
+        jsonl_fpath: resources_servers/math_with_judge/data/example.jsonl
+        num_repeats: 1
+        license: Creative Commons Attribution 4.0 International
+
+telemetry:
+  enabled: true
+  service_name: ${policy_model_name}-gym
+  span_groups: default,rollout
+  export_strategy: rank_zero
+  export_rank: 0
+  logs_enabled: false
+  otlp_endpoint: ${oc.env:OTEL_COLLECTOR_URL,http://localhost:4318}
+  otlp_protocol: http/protobuf
+"""
+
+SERVER = """\
+math_server_{i:05d}:
+  resources_servers:
+    math_with_judge:
+      entrypoint: app.py
+      host: 10.0.{hi}.{lo}
+      port: {port}
+      model_server:
+        type: responses_api_models
+        name: ${{policy_model_name}}
+"""
+
+
+def servers_config(n: int) -> str:
+    head = TYPICAL
+    body = "".join(SERVER.format(i=i, hi=i // 256 % 256, lo=i % 256, port=10000 + i % 50000) for i in range(n))
+    return head + "\n" + body
+
+
+# ---------------------------------------------------------------------------- running
+
+
+def clean_env() -> dict:
+    """The caller's environment without anything the job reads, so both see the same input."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("NEMO_GYM_OTEL_", "NEMO_LENS_", "OTEL_", "OPENAI_API_KEY"))
+           and k not in ("SLURM_JOB_ID", "NEMO_GYM_EXTRA_ROOTS")}
+    env["PYTHONPATH"] = OMEGACONF_PATH
+    return env
+
+
+class Runner:
+    def __init__(self, cwd: Path, env: dict):
+        self.cwd, self.env = cwd, env
+        self.devnull = os.open(os.devnull, os.O_WRONLY)
+
+    def once(self, argv: list) -> float:
+        """Wall time of one run, in milliseconds."""
+        actions = [(os.POSIX_SPAWN_DUP2, self.devnull, 1)]
+        start = time.perf_counter_ns()
+        pid = os.posix_spawn(argv[0], argv, self.env, file_actions=actions)
+        _, status = os.waitpid(pid, 0)
+        elapsed = time.perf_counter_ns() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            sys.exit(f"bench: {' '.join(argv)} failed (status {status})")
+        return elapsed / 1e6
+
+    def output(self, argv: list) -> str:
+        r = subprocess.run(argv, cwd=self.cwd, env=self.env, capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"bench: {' '.join(map(str, argv))} failed:\n{r.stderr}")
+        return r.stdout
+
+    def peak_rss_kib(self, argv: list, runs: int = 3) -> int:
+        """GNU time's %M (maximum resident set size, KiB), the largest of `runs` runs."""
+        worst = 0
+        for _ in range(runs):
+            r = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], cwd=self.cwd, env=self.env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            worst = max(worst, int(r.stderr.strip().splitlines()[-1]))
+        return worst
+
+
+def side_by_side(runner: Runner, columns: dict, rounds: int, inner: dict) -> dict:
+    """Times the columns alternately: each round runs column c inner[c] times, interleaved."""
+    times = {name: [] for name in columns}
+    for _ in range(rounds):
+        pending = dict(inner)
+        while any(pending.values()):
+            for name, argv in columns.items():
+                if pending[name]:
+                    times[name].append(runner.once(argv))
+                    pending[name] -= 1
+    return times
+
+
+def without_random_run_id(exports: dict) -> dict:
+    rid = exports.get("NEMO_GYM_OTEL_RUN_ID", "")
+    if len(rid) == 12 and all(c in "0123456789abcdef" for c in rid):
+        exports = {**exports, "NEMO_GYM_OTEL_RUN_ID": "<random>"}
+    return exports
+
+
+# ---------------------------------------------------------------------------- report
+
+
+def ms(x: float) -> str:
+    return f"{x:.2f} ms" if x < 100 else f"{x:.0f} ms"
+
+
+def per_round(inner: dict) -> str:
+    return "per round: " + ", ".join(f"{k} x{n}" for k, n in inner.items()) + ", interleaved"
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", required=True, help="the gym-otel-env binary (a Release build)")
+    ap.add_argument("--python", default="python3", help="the Python with pydantic v2 (default: python3)")
+    ap.add_argument("--rounds", type=int, default=40, help="rounds on the typical config (default 40)")
+    ap.add_argument("--big-rounds", type=int, default=5, help="rounds on the 5,000-server config (default 5)")
+    ap.add_argument("--no-python", action="store_true", help="time the tool and the floor only")
+    ap.add_argument("--keep", action="store_true", help="keep the generated configs")
+    args = ap.parse_args()
+
+    tool = str(Path(args.bin).resolve())
+    python = shutil.which(args.python) or args.python
+    work = Path(tempfile.mkdtemp(prefix="goe-bench."))
+    try:
+        files = {"typical": work / "typical.yaml"}
+        files["typical"].write_text(TYPICAL)
+        for n in (500, 5000, 50000):
+            files[n] = work / f"servers-{n}.yaml"
+            files[n].write_text(servers_config(n))
+        size = {k: p.stat().st_size for k, p in files.items()}
+        runner = Runner(work, clean_env())
+        os.chdir(work)  # relative config names, and no env.yaml here
+
+        def tool_cmd(key):
+            return [tool, files[key].name]
+
+        def py_cmd(key):
+            return [python, str(PY_JOB), files[key].name]
+
+        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
+        print(f"tool:    {tool}")
+        if not args.no_python:
+            print(f"python:  {python} {platform.python_version() if python == sys.executable else ''}".rstrip())
+        print(f"configs: {work} (typical {size['typical']} B, 5,000 servers {size[5000] / 1e6:.2f} MB)")
+
+        # Same job, same answer: compare the variables before timing anything.
+        if not args.no_python:
+            for key in ("typical", 500):
+                mine = json.loads(runner.output([tool, "--format", "json", files[key].name]))
+                theirs = json.loads(runner.output([*py_cmd(key), "--json"]))
+                if without_random_run_id(mine) != without_random_run_id(theirs):
+                    sys.exit(f"bench: the tool and the Python job disagree on {files[key].name}:\n"
+                             f"  tool:   {mine}\n  python: {theirs}")
+            print("check:   the tool and the Python job print the same variables")
+
+        # Warm the page cache and the dynamic loader's caches once.
+        for argv in (FLOOR, tool_cmd("typical"), tool_cmd(5000)):
+            runner.once(argv)
+
+        cols = {"floor": FLOOR, "tool": tool_cmd("typical")}
+        inner = {"floor": 10, "tool": 10}
+        if not args.no_python:
+            cols["python"] = py_cmd("typical")
+            inner["python"] = 1
+        print(f"\n== typical config, {args.rounds} rounds ({per_round(inner)})")
+        t = side_by_side(runner, cols, args.rounds, inner)
+        med = {k: statistics.median(v) for k, v in t.items()}
+        for k in cols:
+            print(f"  {k:<7} median {ms(med[k]):>10}   (min {ms(min(t[k]))}, n={len(t[k])})")
+        floor_x = med["tool"] / med["floor"]
+        typical_x = med["python"] / med["tool"] if "python" in med else None
+
+        cols = {"tool": tool_cmd(5000)}
+        inner = {"tool": 5}
+        if not args.no_python:
+            cols["python"] = py_cmd(5000)
+            inner["python"] = 1
+        print(f"\n== 5,000-server config ({size[5000] / 1e6:.2f} MB), {args.big_rounds} rounds ({per_round(inner)})")
+        tb = side_by_side(runner, cols, args.big_rounds, inner)
+        medb = {k: statistics.median(v) for k, v in tb.items()}
+        for k in cols:
+            print(f"  {k:<7} median {ms(medb[k]):>10}   (min {ms(min(tb[k]))}, n={len(tb[k])})")
+        big_x = medb["python"] / medb["tool"] if "python" in medb else None
+
+        print("\n== growth with the number of servers (tool only)")
+        growth = {}
+        for n, reps in ((500, 21), (5000, 11), (50000, 5)):
+            growth[n] = statistics.median(runner.once(tool_cmd(n)) for _ in range(reps))
+        empty = med["tool"]
+        print(f"  {'servers':>8} {'size':>9} {'median':>10} {'above typical':>14} {'per MB':>10}")
+        for n, m in growth.items():
+            above = m - empty
+            print(f"  {n:>8,} {size[n] / 1e6:>7.2f}MB {ms(m):>10} {ms(above):>14} {ms(above / (size[n] / 1e6)):>10}")
+        per_mb_5k = (growth[5000] - empty) / size[5000]
+        per_mb_50k = (growth[50000] - empty) / size[50000]
+        linear_ratio = per_mb_50k / per_mb_5k
+
+        print("\n== peak RSS (GNU time %M, largest of 3 runs)")
+        rss = {"floor": runner.peak_rss_kib(FLOOR), "tool typical": runner.peak_rss_kib(tool_cmd("typical")),
+               "tool 5,000": runner.peak_rss_kib(tool_cmd(5000))}
+        if not args.no_python:
+            rss["python typical"] = runner.peak_rss_kib(py_cmd("typical"), runs=1)
+            rss["python 5,000"] = runner.peak_rss_kib(py_cmd(5000), runs=1)
+        for k, v in rss.items():
+            print(f"  {k:<15} {v / 1024:7.1f} MiB")
+
+        print("\n== budgets (issue 7)")
+        if typical_x is not None:
+            print(f"  typical: Python / tool      = {typical_x:6.1f}x  (>= 50x)   {verdict(typical_x >= 50)}")
+        print(f"  typical: tool / env true    = {floor_x:6.2f}x  (<= 3x)    {verdict(floor_x <= 3)}")
+        if big_x is not None:
+            print(f"  5,000 servers: Python / tool = {big_x:5.1f}x  (>= 30x)   {verdict(big_x >= 30)}")
+        print(f"  typical: peak RSS           = {rss['tool typical'] / 1024:6.1f} MiB (<= 8 MiB) "
+              f"{verdict(rss['tool typical'] <= 8 * 1024)}")
+        print(f"  linear: cost per MB at 50,000 / at 5,000 servers = {linear_ratio:.2f}  (~1)   "
+              f"{verdict(linear_ratio <= 1.3)}")
+        return 0
+    finally:
+        if args.keep:
+            print(f"\nconfigs kept in {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
