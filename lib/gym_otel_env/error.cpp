@@ -10,17 +10,15 @@ std::string Origin::str() const {
     return fmt::format("{}:{}:{}", source, line, column);
 }
 
-namespace {
-std::string compose(const Origin& origin, const std::string& key_path, const std::string& what) {
+std::string locate(const Origin& origin, const std::string& key_path, const std::string& what) {
     std::string out;
     if (!origin.empty()) out += origin.str() + ": ";
     if (!key_path.empty()) out += key_path + ": ";
     return out + what;
 }
-}  // namespace
 
 Error::Error(Origin origin, std::string key_path, const std::string& what, Kind kind)
-    : std::runtime_error(compose(origin, key_path, what)),
+    : std::runtime_error(locate(origin, key_path, what)),
       origin_(std::move(origin)),
       key_path_(std::move(key_path)),
       detail_(what),

@@ -18,6 +18,10 @@ struct Origin {
     std::string str() const;
 };
 
+// "ORIGIN: KEY.PATH: what", leaving out the parts that are empty: the text of an error
+// or a warning after its "gym-otel-env: error: " prefix.
+std::string locate(const Origin& origin, const std::string& key_path, const std::string& what);
+
 // A user-facing failure: bad config, bad environment or bad usage. Thrown in lib/,
 // caught once in main, printed as "gym-otel-env: error: ORIGIN: KEY.PATH: what".
 class Error : public std::runtime_error {

@@ -13,33 +13,45 @@ const Field* find_field(std::string_view key) {
 }
 
 namespace {
+// Optimal string alignment distance: Levenshtein plus swapping two neighbours, the
+// commonest typo ("otpl").
 size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
     for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diag = row[0];
-        row[0] = i;
         for (size_t j = 1; j <= b.size(); ++j) {
-            size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diag = up;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
         }
     }
-    return row[b.size()];
+    return d[a.size()][b.size()];
 }
 }  // namespace
 
-std::string_view closest_field(std::string_view key) {
+// Close means at most one edit per three characters (at least one), so a short word
+// is not "corrected" into an unrelated one ('foo' is not a typo of 'job').
+std::string_view closest_word(std::string_view key, std::span<const std::string_view> words) {
     std::string_view best;
-    size_t best_distance = std::max<size_t>(2, key.size() / 3) + 1;
-    for (const auto& f : kSchema) {
-        size_t d = edit_distance(key, f.key);
+    size_t best_distance = std::max<size_t>(1, key.size() / 3) + 1;
+    for (auto word : words) {
+        size_t d = edit_distance(key, word);
         if (d < best_distance) {
             best_distance = d;
-            best = f.key;
+            best = word;
         }
     }
     return best;
+}
+
+std::string_view closest_field(std::string_view key) {
+    static const auto keys = [] {
+        std::array<std::string_view, kSchema.size()> out{};
+        for (size_t i = 0; i < kSchema.size(); ++i) out[i] = kSchema[i].key;
+        return out;
+    }();
+    return closest_word(key, keys);
 }
 
 std::string mask_headers(std::string_view headers) {

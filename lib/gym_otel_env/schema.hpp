@@ -4,11 +4,35 @@
 
 #include <array>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace goe {
 
 enum class FieldType { boolean, integer, string, optional_string };
+
+// What a value must look like for nemo-lens or the OpenTelemetry SDK to accept it at
+// start-up. Gym takes any value of the field's type, so a value that breaks a rule is a
+// warning (lint.hpp), found before the servers start instead of minutes later.
+enum class Rule {
+    none,
+    lens_bool,    // one of `words`, ignoring case and surrounding whitespace
+    lens_int,     // a plain decimal integer, surrounding whitespace allowed
+    one_of,       // exactly one of `words`
+    names,        // comma-separated, each one of `words` ignoring case and whitespace
+    http_url,     // starts with http:// or https://
+    header_list,  // key=value[,key=value...]
+};
+
+inline constexpr std::array<std::string_view, 8> kLensBooleans{"1", "true", "yes", "on", "0", "false", "no", "off"};
+inline constexpr std::array<std::string_view, 4> kExportStrategies{"all_ranks", "single_rank", "sampled",
+                                                                   "first_rank_per_node"};
+inline constexpr std::array<std::string_view, 12> kSpanGroups{
+    "job", "server", "http_client", "rollout", "verify", "agent", "model_call", "sandbox", "startup",
+    "default", "per_rollout", "all"};  // the last three are presets
+inline constexpr std::array<std::string_view, 2> kExporters{"otlp", "console"};
+inline constexpr std::array<std::string_view, 3> kOtlpProtocols{"grpc", "http/protobuf", "http/json"};
 
 struct Field {
     std::string_view key;       // name in the telemetry block
@@ -18,24 +42,26 @@ struct Field {
     std::string_view variable;  // the environment variable it becomes
     std::string_view lens;      // nemo-lens variable carried over when set, or empty
     bool secret;                // never shown in messages
+    Rule rule;                  // what the variable's value must look like
+    std::span<const std::string_view> words;  // the values `rule` allows
 };
 
 inline constexpr std::array<Field, 15> kSchema{{
-    {"enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED", false},
-    {"span_groups", FieldType::string, "default", false, "NEMO_GYM_OTEL_SPAN_GROUPS", "NEMO_LENS_SPAN_GROUPS", false},
-    {"export_strategy", FieldType::string, "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY", "NEMO_LENS_EXPORT_STRATEGY", false},
-    {"export_rank", FieldType::integer, "-1", false, "NEMO_GYM_OTEL_EXPORT_RANK", "NEMO_LENS_EXPORT_RANK", false},
-    {"traces_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", false},
-    {"metrics_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED", false},
-    {"logs_enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", false},
-    {"exporter", FieldType::string, "otlp", false, "NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER", false},
-    {"run_id", FieldType::optional_string, "", true, "NEMO_GYM_OTEL_RUN_ID", "NEMO_LENS_RUN_ID", false},
-    {"service_name_per_server", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "", false},
-    {"instrument_aiohttp", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "", false},
-    {"otlp_endpoint", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_ENDPOINT", "", false},
-    {"otlp_protocol", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_PROTOCOL", "", false},
-    {"otlp_headers", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_HEADERS", "", true},
-    {"service_name", FieldType::string, "nemo-gym", false, "OTEL_SERVICE_NAME", "", false},
+    {"enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED", false, Rule::lens_bool, kLensBooleans},
+    {"span_groups", FieldType::string, "default", false, "NEMO_GYM_OTEL_SPAN_GROUPS", "NEMO_LENS_SPAN_GROUPS", false, Rule::names, kSpanGroups},
+    {"export_strategy", FieldType::string, "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY", "NEMO_LENS_EXPORT_STRATEGY", false, Rule::one_of, kExportStrategies},
+    {"export_rank", FieldType::integer, "-1", false, "NEMO_GYM_OTEL_EXPORT_RANK", "NEMO_LENS_EXPORT_RANK", false, Rule::lens_int, {}},
+    {"traces_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", false, Rule::lens_bool, kLensBooleans},
+    {"metrics_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED", false, Rule::lens_bool, kLensBooleans},
+    {"logs_enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", false, Rule::lens_bool, kLensBooleans},
+    {"exporter", FieldType::string, "otlp", false, "NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER", false, Rule::one_of, kExporters},
+    {"run_id", FieldType::optional_string, "", true, "NEMO_GYM_OTEL_RUN_ID", "NEMO_LENS_RUN_ID", false, Rule::none, {}},
+    {"service_name_per_server", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "", false, Rule::lens_bool, kLensBooleans},
+    {"instrument_aiohttp", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "", false, Rule::lens_bool, kLensBooleans},
+    {"otlp_endpoint", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_ENDPOINT", "", false, Rule::http_url, {}},
+    {"otlp_protocol", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_PROTOCOL", "", false, Rule::one_of, kOtlpProtocols},
+    {"otlp_headers", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_HEADERS", "", true, Rule::header_list, {}},
+    {"service_name", FieldType::string, "nemo-gym", false, "OTEL_SERVICE_NAME", "", false, Rule::none, {}},
 }};
 
 // The row for `key`, or nullptr.
@@ -43,6 +69,8 @@ const Field* find_field(std::string_view key);
 
 // The known key closest to `key` by edit distance, or empty when none is close.
 std::string_view closest_field(std::string_view key);
+// The same among `words`.
+std::string_view closest_word(std::string_view key, std::span<const std::string_view> words);
 
 // "key=***" for each comma-separated pair of an OTLP header list.
 std::string mask_headers(std::string_view headers);
