@@ -1,0 +1,140 @@
+#include "gym_otel_env/lint.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace goe {
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+bool listed(std::span<const std::string_view> words, std::string_view word) {
+    return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+std::string did_you_mean(std::string_view close) {
+    return close.empty() ? std::string() : fmt::format("; did you mean '{}'?", close);
+}
+
+// Who reads the variable, and so who fails on a bad value.
+std::string_view reader(const Field& f) {
+    return f.variable.starts_with("OTEL_") ? "the OpenTelemetry SDK" : "nemo-lens";
+}
+
+bool header_token(std::string_view key) {
+    constexpr std::string_view extra = "!#$%&'*+-.^_`|~";
+    return !key.empty() && std::all_of(key.begin(), key.end(), [&](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || extra.find(c) != std::string_view::npos;
+    });
+}
+
+// Each comma-separated entry is `token=value`, blanks around either side allowed.
+bool header_list(std::string_view headers) {
+    size_t start = 0;
+    for (;;) {
+        size_t end = std::min(headers.find(',', start), headers.size());
+        std::string_view pair = headers.substr(start, end - start);
+        size_t eq = pair.find('=');
+        if (eq == std::string_view::npos || !header_token(trim(pair.substr(0, eq)))) return false;
+        if (end == headers.size()) return true;
+        start = end + 1;
+    }
+}
+
+bool plain_decimal(std::string_view s) {
+    s = trim(s);
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+std::vector<std::string> check_rule(const Field& f, std::string_view value) {
+    std::string shown = python_repr(f.secret ? mask_headers(value) : std::string(value));
+    std::string words = fmt::format("{}", fmt::join(f.words, ", "));
+    std::vector<std::string> out;
+    switch (f.rule) {
+        case Rule::none: break;
+        case Rule::lens_bool:
+            if (!listed(f.words, lower(trim(value))))
+                out.push_back(fmt::format("{} is not a boolean {} accepts ({})", shown, reader(f), words));
+            break;
+        case Rule::lens_int:
+            if (!plain_decimal(value))
+                out.push_back(fmt::format("{} is not a decimal integer ({} rejects it)", shown, reader(f)));
+            break;
+        case Rule::one_of:
+            if (!listed(f.words, value))
+                out.push_back(fmt::format("{} is not one of {} ({} rejects it){}", shown, words, reader(f),
+                                          did_you_mean(closest_word(lower(value), f.words))));
+            break;
+        case Rule::names: {
+            size_t start = 0;
+            while (start <= value.size()) {
+                size_t end = std::min(value.find(',', start), value.size());
+                std::string name = lower(trim(value.substr(start, end - start)));
+                if (!name.empty() && !listed(f.words, name))
+                    out.push_back(fmt::format("{} in {} is not one of {} ({} rejects it){}", python_repr(name),
+                                              shown, words, reader(f), did_you_mean(closest_word(name, f.words))));
+                start = end + 1;
+            }
+            break;
+        }
+        case Rule::http_url: {
+            std::string scheme = lower(value.substr(0, std::min(value.find("://"), value.size())));
+            if (value.find("://") == std::string_view::npos || (scheme != "http" && scheme != "https"))
+                out.push_back(fmt::format("{} does not start with http:// or https:// ({} rejects it)", shown,
+                                          reader(f)));
+            break;
+        }
+        case Rule::header_list:
+            if (!header_list(value))
+                out.push_back(
+                    fmt::format("{} is not a key=value[,key=value...] list ({} rejects it)", shown, reader(f)));
+            break;
+    }
+    return out;
+}
+
+std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
+    std::vector<Diagnostic> out;
+    for (const auto& u : settings.unknown) {
+        out.push_back(Diagnostic{u.origin, "telemetry." + u.key,
+                                 "unknown key, ignored" + did_you_mean(closest_field(u.key))});
+    }
+    for (const auto& s : settings.fields) {
+        const Field& f = *s.field;
+        if (f.rule == Rule::none) continue;
+        // The variable in effect, as translate() picks it.
+        Diagnostic where{Origin{"environment"}, {}, {}};
+        std::string value;
+        if (is_set(env, f.variable)) {
+            where.key_path = f.variable;
+            value = *lookup(env, f.variable);
+        } else if (!f.lens.empty() && is_set(env, f.lens)) {
+            where.key_path = f.lens;
+            value = *lookup(env, f.lens);
+        } else if (s.value && !s.origin.empty()) {
+            where = Diagnostic{s.origin, fmt::format("telemetry.{}", f.key), {}};
+            value = *s.value;
+        } else {
+            continue;
+        }
+        for (auto& problem : check_rule(f, value)) {
+            where.what = std::move(problem);
+            out.push_back(where);
+        }
+    }
+    return out;
+}
+
+}  // namespace goe
