@@ -140,3 +140,9 @@ TEST_CASE("lint regression: the enabling variable itself is checked") {
           Lines{"environment: NEMO_GYM_OTEL_ENABLED: 'enabled' is not a boolean nemo-lens accepts (1, true, yes, on, 0, "
                 "false, no, off)"});
 }
+
+TEST_CASE("check_rule names: a single unknown name is not repeated") {
+    CHECK(goe::check_rule(field("span_groups"), "rollouts") ==
+          Lines{"'rollouts' is not one of job, server, http_client, rollout, verify, agent, model_call, sandbox, "
+                "startup, default, per_rollout, all (nemo-lens rejects it); did you mean 'rollout'?"});
+}

@@ -82,9 +82,10 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
             while (start <= value.size()) {
                 size_t end = std::min(value.find(',', start), value.size());
                 std::string name = lower(trim(value.substr(start, end - start)));
+                std::string among = end < value.size() || start > 0 ? " in " + shown : std::string();
                 if (!name.empty() && !listed(f.words, name))
-                    out.push_back(fmt::format("{} in {} is not one of {} ({} rejects it){}", python_repr(name),
-                                              shown, words, reader(f), did_you_mean(closest_word(name, f.words))));
+                    out.push_back(fmt::format("{}{} is not one of {} ({} rejects it){}", python_repr(name), among,
+                                              words, reader(f), did_you_mean(closest_word(name, f.words))));
                 start = end + 1;
             }
             break;

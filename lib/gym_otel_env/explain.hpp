@@ -1,0 +1,27 @@
+// --explain: what the pipeline exported and why, as text for stderr. One row per
+// telemetry variable with its value (secrets masked) and where the value came from,
+// or why nothing was exported.
+#pragma once
+
+#include <string>
+
+#include "gym_otel_env/pipeline.hpp"
+
+namespace goe {
+
+// Every line starts with "gym-otel-env: explain: " or is an indented row; ends in "\n".
+std::string explain(const Outcome& outcome, const Environment& env);
+
+// The one-line, direnv-like form: "gym-otel-env: +NAME ... ~KEPT_NAME ...\n", or
+// "gym-otel-env: telemetry off: <why>\n".
+std::string explain_short(const Outcome& outcome, const Environment& env);
+
+// Why telemetry is on or off: "telemetry.enabled is false (c.yaml:4:12)",
+// "NEMO_GYM_OTEL_ENABLED=0 in the environment", "no telemetry block".
+std::string enablement(const Outcome& outcome, const Environment& env);
+
+// A value as --explain and the lint show it: as is when it is plain printable text,
+// else Python's repr; "key=***" pairs for a secret field.
+std::string shown_value(const Field& field, std::string_view value);
+
+}  // namespace goe

@@ -1,0 +1,86 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/diagnose.hpp"
+#include "memory_fs.hpp"
+
+namespace {
+
+goe::Outcome outcome_of(const std::string& yaml, const goe::Environment& env = {}) {
+    goe::testing::MemoryFileSystem fs;
+    fs.files["c.yaml"] = yaml;
+    goe::LoadRequest request;
+    request.configs = {"c.yaml"};
+    return goe::run_pipeline(request, env, fs, [] { return std::string("0123456789ab"); });
+}
+
+goe::Report report_of(const std::string& yaml, goe::ReportOptions options, const goe::Environment& env = {}) {
+    return goe::report(outcome_of(yaml, env), env, options);
+}
+
+const std::string kTypos = "telemetry:\n  enabled: false\n  exportr: otlp\n  exporter: zipkin\n";
+
+}  // namespace
+
+TEST_CASE("message_line: the one shape of every warning and error") {
+    CHECK(goe::message_line(goe::Severity::warning, "c.yaml:1:2: k: what", false) ==
+          "gym-otel-env: warning: c.yaml:1:2: k: what\n");
+    CHECK(goe::message_line(goe::Severity::error, "what", false) == "gym-otel-env: error: what\n");
+    CHECK(goe::message_line(goe::Severity::error, "what", true) ==
+          "\033[1mgym-otel-env:\033[0m \033[1;31merror:\033[0m what\n");
+    CHECK(goe::message_line(goe::Severity::warning, "what", true) ==
+          "\033[1mgym-otel-env:\033[0m \033[1;35mwarning:\033[0m what\n");
+}
+
+TEST_CASE("colour_wanted: a terminal, and neither NO_COLOR nor TERM=dumb") {
+    CHECK(goe::colour_wanted({}, true));
+    CHECK_FALSE(goe::colour_wanted({}, false));
+    CHECK_FALSE(goe::colour_wanted({{"NO_COLOR", "1"}}, true));
+    CHECK(goe::colour_wanted({{"NO_COLOR", ""}}, true));  // no-color.org: only when non-empty
+    CHECK_FALSE(goe::colour_wanted({{"TERM", "dumb"}}, true));
+}
+
+TEST_CASE("report: warnings for a valid config, even with telemetry off") {
+    auto r = report_of(kTypos, {});
+    CHECK_FALSE(r.failed);
+    CHECK(r.text ==
+          "gym-otel-env: warning: c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n"
+          "gym-otel-env: warning: c.yaml:4:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
+          "rejects it)\n");
+}
+
+TEST_CASE("report: --quiet drops warnings, --strict makes them errors and fails") {
+    CHECK(report_of(kTypos, {.quiet = true}).text.empty());
+    for (bool quiet : {false, true}) {
+        auto r = report_of(kTypos, {.strict = true, .quiet = quiet, .explain = goe::ExplainForm::full});
+        CHECK(r.failed);
+        CHECK(r.text ==  // no --explain: nothing is exported
+              "gym-otel-env: error: c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n"
+              "gym-otel-env: error: c.yaml:4:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
+              "rejects it)\n");
+    }
+    CHECK_FALSE(report_of("telemetry: {enabled: true}\n", {.strict = true}).failed);
+}
+
+TEST_CASE("report: at most max_messages lines, then how many more") {
+    std::string yaml = "telemetry:\n";
+    for (int i = 0; i < 25; ++i) yaml += "  k" + std::to_string(i) + ": 1\n";
+    auto r = report_of(yaml, {.max_messages = 20});
+    CHECK(std::count(r.text.begin(), r.text.end(), '\n') == 21);
+    CHECK(r.text.starts_with("gym-otel-env: warning: c.yaml:2:7: telemetry.k0: unknown key, ignored\n"));
+    CHECK(r.text.ends_with("gym-otel-env: warning: c.yaml:21:8: telemetry.k19: unknown key, ignored\n"
+                           "gym-otel-env: warning: ... and 5 more\n"));
+}
+
+TEST_CASE("report: --explain after the warnings") {
+    auto r = report_of("telemetry: {enabled: true, colour: red}\n", {.explain = goe::ExplainForm::brief},
+                       {{"OTEL_SERVICE_NAME", "mine"}});
+    CHECK(r.text ==
+          "gym-otel-env: warning: c.yaml:1:36: telemetry.colour: unknown key, ignored\n"
+          "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY "
+          "+NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED "
+          "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER +NEMO_GYM_OTEL_RUN_ID "
+          "+NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP ~OTEL_SERVICE_NAME\n");
+    CHECK(goe::parse_explain_form("full") == goe::ExplainForm::full);
+    CHECK(goe::parse_explain_form("short") == goe::ExplainForm::brief);
+    CHECK_FALSE(goe::parse_explain_form("long"));
+}
