@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "gym_otel_env/diagnose.hpp"
 #include "gym_otel_env/exec.hpp"
 #include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/pipeline.hpp"
@@ -25,7 +26,18 @@ struct Options {
     bool no_env_yaml = false;
     std::string format = "sh";
     bool exec = false;
+    bool check = false;
+    std::string explain;  // "" (none), "full" or "short"
+    goe::ReportOptions report;
     std::vector<std::string> command;  // after "--"
+};
+
+// How a failure reaches the user: `false` on stdout for the shell formats (stdout stays
+// empty under --exec, whose stdout is the command's, and --check), colour on stderr.
+struct Ui {
+    goe::Format format = goe::Format::sh;
+    bool colour = false;
+    bool quiet_stdout = false;
 };
 
 void build_cli(CLI::App& app, Options& o) {
@@ -43,6 +55,16 @@ void build_cli(CLI::App& app, Options& o) {
     app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github, ray")
         ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github", "ray"}));
     app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
+    app.add_flag("--explain", o.explain, "On stderr, where each variable comes from (=short: in one line)")
+        ->type_name("[=short]")
+        ->transform([](const std::string& v) -> std::string {
+            if (v != "true" && !goe::parse_explain_form(v))  // "true": a bare --explain
+                throw CLI::ValidationError("expected no value, full or short, got '" + v + "'");
+            return v == "true" ? "full" : v;
+        });
+    app.add_flag("--check", o.check, "Validate and lint only: nothing on stdout, exit 1 on errors");
+    app.add_flag("--strict", o.report.strict, "Treat every warning as an error");
+    app.add_flag("-q,--quiet", o.report.quiet, "Do not print warnings");
     app.footer(
         "Examples:\n"
         "  eval \"$(gym-otel-env config.yaml)\"                    # bash, zsh, dash\n"
@@ -51,18 +73,20 @@ void build_cli(CLI::App& app, Options& o) {
         "  gym-otel-env --set telemetry.enabled=true base.yaml - < extra.yaml\n"
         "  gym-otel-env --env-yaml ~/secrets.yaml config.yaml    # or --no-env-yaml\n"
         "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
+        "  gym-otel-env --check --strict config.yaml             # lint, print nothing\n"
         "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
         "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
         "Manual: man gym-otel-env");
 }
 
-// With --exec, stdout belongs to the command and stays empty, even on failure.
-int fail(const std::string& message, int status, goe::Format format, bool exec) {
-    if (!exec) {
-        std::fputs(goe::render_failure(format).c_str(), stdout);
+void to_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stderr); }
+
+int fail(const Ui& ui, int status, const std::string& message = {}) {
+    if (!ui.quiet_stdout) {
+        std::fputs(goe::render_failure(ui.format).c_str(), stdout);
         std::fflush(stdout);
     }
-    std::fprintf(stderr, "gym-otel-env: error: %s\n", message.c_str());
+    if (!message.empty()) to_stderr(goe::message_line(goe::Severity::error, message, ui.colour));
     return status;
 }
 
@@ -94,15 +118,18 @@ int main(int argc, char** argv) {
         o.command.assign(dashes + 1, args.end());
         args.erase(dashes, args.end());
     }
-    // Known before parsing, so that a usage error under --exec also leaves stdout empty.
-    bool exec = std::find(args.begin(), args.end(), "--exec") != args.end();
-    goe::Format format = requested_format(args);
+    auto entries = goe::app::environment_entries();
+    auto env = goe::app::environment_map(entries);
+    // Known before parsing, so that a usage error under --exec or --check also leaves stdout empty.
+    auto given = [&](const char* flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
+    Ui ui{requested_format(args), goe::colour_wanted(env, goe::app::stderr_is_terminal()),
+          given("--exec") || given("--check")};
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     build_cli(app, o);
     try {
         std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
         app.parse(args);
-        format = *goe::parse_format(o.format);
+        ui.format = *goe::parse_format(o.format);
         if (!o.exec) {
             o.configs.insert(o.configs.end(), o.command.begin(), o.command.end());
         } else if (o.command.empty()) {
@@ -113,9 +140,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return fail(std::string(e.what()) + " (see gym-otel-env --help)", 2, format, exec);
+        return fail(ui, 2, std::string(e.what()) + " (see gym-otel-env --help)");
     } catch (const goe::Error& e) {
-        return fail(e.what(), 2, format, exec);
+        return fail(ui, 2, e.what());
     }
 
     try {
@@ -131,22 +158,24 @@ int main(int argc, char** argv) {
         }
         for (const auto& s : o.sets) request.overrides.push_back(goe::parse_override(s, "--set"));
 
-        auto entries = goe::app::environment_entries();
-        auto env = goe::app::environment_map(entries);
         goe::app::DiskFileSystem fs;
         auto outcome = goe::run_pipeline(request, env, fs, [] { return goe::app::random_hex(12); });
+        o.report.colour = ui.colour;
+        o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
+        auto report = goe::report(outcome, env, o.report);
+        to_stderr(report.text);
+        if (report.failed) return fail(ui, 1);
+        if (o.check) return 0;
         const auto& exports = outcome.translation.exports;
         if (o.exec) {
             auto failure = goe::exec_command(o.command, goe::child_environment(entries, exports));
-            std::fprintf(stderr, "gym-otel-env: error: %s\n", failure.message.c_str());
+            to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour));
             return failure.status;
         }
-        if (!write_all(goe::render(exports, format, [] { return goe::app::random_hex(16); }))) {
-            std::fprintf(stderr, "gym-otel-env: error: cannot write to standard output\n");
-            return 1;
-        }
-        return 0;
+        if (write_all(goe::render(exports, ui.format, [] { return goe::app::random_hex(16); }))) return 0;
+        to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour));
+        return 1;
     } catch (const goe::Error& e) {
-        return fail(e.what(), e.kind() == goe::Error::Kind::usage ? 2 : 1, format, exec);
+        return fail(ui, e.kind() == goe::Error::Kind::usage ? 2 : 1, e.what());
     }
 }

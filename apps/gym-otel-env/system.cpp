@@ -72,6 +72,8 @@ Environment environment_map(const std::vector<std::string>& entries) {
     return env;
 }
 
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+
 std::string random_hex(size_t n) {
     std::string bytes((n + 1) / 2, '\0');
     size_t got = 0;

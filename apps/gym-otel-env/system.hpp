@@ -21,6 +21,9 @@ public:
 std::vector<std::string> environment_entries();
 Environment environment_map(const std::vector<std::string>& entries);
 
+// Whether stderr is a terminal (colour is only for people).
+bool stderr_is_terminal();
+
 // `n` lowercase hex digits from the kernel's secure random source.
 std::string random_hex(size_t n);
 

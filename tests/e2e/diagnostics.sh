@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Diagnostics as a user sees them: --explain, --check, --strict, -q, warnings, colour.
+set -u
+. "$(dirname "$0")/lib.bash"
+
+cd "$(mktemp -d)"
+trap 'rm -rf "$PWD"' EXIT
+unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) NO_COLOR 2>/dev/null
+export SLURM_JOB_ID=99  # a fixed run id, so two runs print the same
+
+cat > c.yaml <<'YAML'
+telemetry:
+  enabled: true
+  exporter: console
+  otlp_headers: api-key=s3cr3t
+  service_name: my-gym
+YAML
+
+# --explain: stderr names where each value came from; stdout is as without it.
+OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 run "$GOE_BIN" c.yaml
+plain=$OUT
+OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 run "$GOE_BIN" --explain c.yaml
+expect_status 0
+expect_stdout "$plain"
+expect_stderr "gym-otel-env: explain: read c.yaml
+gym-otel-env: explain: telemetry on: telemetry.enabled is true (c.yaml:2:12)
+  NEMO_GYM_OTEL_ENABLED=1                            c.yaml:2:12 telemetry.enabled
+  NEMO_GYM_OTEL_SPAN_GROUPS=default                  default
+  NEMO_GYM_OTEL_EXPORT_STRATEGY=all_ranks            default
+  NEMO_GYM_OTEL_EXPORT_RANK=-1                       default
+  NEMO_GYM_OTEL_TRACES_ENABLED=1                     default
+  NEMO_GYM_OTEL_METRICS_ENABLED=1                    default
+  NEMO_GYM_OTEL_LOGS_ENABLED=0                       default
+  NEMO_GYM_OTEL_EXPORTER=console                     c.yaml:3:13 telemetry.exporter
+  NEMO_GYM_OTEL_RUN_ID=99                            from SLURM_JOB_ID
+  NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER=1            default
+  NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP=1                 default
+  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  kept from the environment
+  OTEL_EXPORTER_OTLP_PROTOCOL                        not exported: null by default
+  OTEL_EXPORTER_OTLP_HEADERS=api-key=***             c.yaml:4:17 telemetry.otlp_headers
+  OTEL_SERVICE_NAME=my-gym                           c.yaml:5:17 telemetry.service_name"
+check; [[ $ERR != *s3cr3t* ]] || fail "the header secret is on stderr"
+
+OTEL_SERVICE_NAME=mine run "$GOE_BIN" --explain=short --format json c.yaml
+expect_stderr "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY \
++NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED +NEMO_GYM_OTEL_LOGS_ENABLED \
++NEMO_GYM_OTEL_EXPORTER +NEMO_GYM_OTEL_RUN_ID +NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER \
++NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP +OTEL_EXPORTER_OTLP_HEADERS ~OTEL_SERVICE_NAME"
+expect_stdout_has '"OTEL_EXPORTER_OTLP_HEADERS": "api-key=s3cr3t"'
+
+NEMO_GYM_OTEL_ENABLED=0 run "$GOE_BIN" --explain c.yaml
+expect_stdout ""
+expect_stderr "gym-otel-env: explain: read c.yaml
+gym-otel-env: explain: telemetry off, nothing exported: NEMO_GYM_OTEL_ENABLED=0 in the environment"
+printf 'telemetry:\n  service_name: x\n  enabled: off\n' > off.yaml
+run "$GOE_BIN" --explain=short off.yaml
+expect_stderr "gym-otel-env: telemetry off: telemetry.enabled is false (off.yaml:3:12)"
+
+# --explain with --exec: the child's output is its own.
+run "$GOE_BIN" --explain=short --exec -- sh -c 'echo "$OTEL_SERVICE_NAME"' --config c.yaml
+expect_status 0
+expect_stdout "my-gym"
+expect_stderr_has "gym-otel-env: +NEMO_GYM_OTEL_ENABLED "
+
+# Unknown keys: a warning with file:line:col and a did-you-mean; the run goes on.
+printf 'telemetry:\n  enabled: true\n  exportr: console\n  colour: blue\n' > typo.yaml
+run "$GOE_BIN" typo.yaml
+expect_status 0
+expect_stdout_has "export NEMO_GYM_OTEL_EXPORTER='otlp';"
+expect_stderr "gym-otel-env: warning: typo.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?
+gym-otel-env: warning: typo.yaml:4:11: telemetry.colour: unknown key, ignored"
+run "$GOE_BIN" -q typo.yaml
+expect_status 0
+expect_stderr ""
+
+# At most 20 warnings, then a count.
+{ echo 'telemetry:'; for i in $(seq 1 23); do echo "  key$i: 1"; done; } > many.yaml
+run "$GOE_BIN" --check many.yaml
+expect_status 0
+check; [ "$(printf '%s\n' "$ERR" | wc -l)" = 21 ] || fail "expected 21 lines: $ERR"
+check; [[ $ERR == *"gym-otel-env: warning: many.yaml:21:10: telemetry.key20: unknown key, ignored
+gym-otel-env: warning: ... and 3 more" ]] || fail "no cap line: $ERR"
+
+# --check: nothing on stdout, 0 for a good config, 1 for an error.
+run "$GOE_BIN" --check c.yaml
+expect_status 0
+expect_stdout ""
+expect_stderr ""
+printf 'telemetry:\n  enabled: true\n  export_rank: two\n' > rank.yaml
+run "$GOE_BIN" --check rank.yaml
+expect_status 1
+expect_stdout ""
+expect_stderr "gym-otel-env: error: rank.yaml:3:16: telemetry.export_rank: expected an integer, got 'two'"
+
+# Lint: values Gym takes that nemo-lens or the SDK reject later.
+printf 'telemetry:\n  enabled: true\n  exporter: zipkin\n  otlp_protocol: http\n' > lint.yaml
+run "$GOE_BIN" --check lint.yaml
+expect_status 0
+expect_stdout ""
+expect_stderr "gym-otel-env: warning: lint.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)
+gym-otel-env: warning: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"
+run "$GOE_BIN" --check --strict lint.yaml
+expect_status 1
+expect_stdout ""
+expect_stderr "gym-otel-env: error: lint.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)
+gym-otel-env: error: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"
+run "$GOE_BIN" --check --strict -q lint.yaml
+expect_status 1
+expect_stderr_has "gym-otel-env: error: lint.yaml:3:13: telemetry.exporter: "
+
+# --strict without --check: the shell formats print `false`, the others nothing.
+run "$GOE_BIN" --strict lint.yaml
+expect_status 1
+expect_stdout "false"
+run "$GOE_BIN" --strict --format json lint.yaml
+expect_status 1
+expect_stdout ""
+run "$GOE_BIN" --strict --exec -- sh -c 'echo ran' --config lint.yaml
+expect_status 1
+expect_stdout "false"
+
+# The environment in effect is linted too, named by its variable.
+NEMO_GYM_OTEL_LOGS_ENABLED=maybe run "$GOE_BIN" c.yaml
+expect_status 0
+expect_stderr "gym-otel-env: warning: environment: NEMO_GYM_OTEL_LOGS_ENABLED: 'maybe' is not a boolean nemo-lens accepts (1, true, yes, on, 0, false, no, off)"
+OTEL_EXPORTER_OTLP_HEADERS='Bearer s3cr3t' run "$GOE_BIN" --check --strict c.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: environment: OTEL_EXPORTER_OTLP_HEADERS: '***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"
+
+# --check with --exec reads the Gym command line and runs nothing.
+run "$GOE_BIN" --check --exec -- sh -c 'echo ran' --config typo.yaml
+expect_status 0
+expect_stdout ""
+expect_stderr_has "typo.yaml:3:12: telemetry.exportr: unknown key, ignored"
+
+# Colour only on a terminal, and not with NO_COLOR.
+run "$GOE_BIN" --check typo.yaml
+check; [[ $ERR != *$'\033'* ]] || fail "colour on a pipe: $ERR"
+if script -qec true /dev/null >/dev/null 2>&1; then
+    tty_err=$(script -qec "'$GOE_BIN' --check typo.yaml" /dev/null)
+    check; [[ $tty_err == *$'\033[1;35mwarning:\033[0m typo.yaml:3:12'* ]] || fail "no colour on a terminal: $tty_err"
+    tty_err=$(NO_COLOR=1 script -qec "'$GOE_BIN' --check typo.yaml" /dev/null)
+    check; [[ $tty_err != *$'\033'* && $tty_err == *"gym-otel-env: warning: typo.yaml"* ]] || fail "colour with NO_COLOR: $tty_err"
+fi
+
+finish
