@@ -56,6 +56,10 @@ printf 'telemetry:\n  service_name: x\n  enabled: off\n' > off.yaml
 run "$GOE_BIN" --explain=short off.yaml
 expect_stderr "gym-otel-env: telemetry off: telemetry.enabled is false (off.yaml:3:12)"
 
+run "$GOE_BIN" --explain=long c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --explain: expected no value, full or short, got 'long' (see gym-otel-env --help)"
+
 # --explain with --exec: the child's output is its own.
 run "$GOE_BIN" --explain=short --exec -- sh -c 'echo "$OTEL_SERVICE_NAME"' --config c.yaml
 expect_status 0
