@@ -64,7 +64,7 @@ void build_cli(CLI::App& app, Options& o) {
         });
     app.add_flag("--check", o.check, "Validate and lint only: nothing on stdout, exit 1 on errors");
     app.add_flag("--strict", o.report.strict, "Treat every warning as an error");
-    app.add_flag("-q,--quiet", o.report.quiet, "Do not print warnings");
+    app.add_flag("-q,--quiet", o.report.quiet, "Do not print warnings, e.g. eval \"$(gym-otel-env --quiet c.yaml)\"");
     app.footer(
         "Examples:\n"
         "  eval \"$(gym-otel-env config.yaml)\"                    # bash, zsh, dash\n"
@@ -73,7 +73,8 @@ void build_cli(CLI::App& app, Options& o) {
         "  gym-otel-env --set telemetry.enabled=true base.yaml - < extra.yaml\n"
         "  gym-otel-env --env-yaml ~/secrets.yaml config.yaml    # or --no-env-yaml\n"
         "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
-        "  gym-otel-env --check --strict config.yaml             # lint, print nothing\n"
+        "  gym-otel-env --check --strict config.yaml             # exit 1 on any warning\n"
+        "  gym-otel-env --explain config.yaml >/dev/null         # where each value comes from\n"
         "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
         "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
         "Manual: man gym-otel-env");

@@ -58,6 +58,7 @@ expect_stderr "gym-otel-env: telemetry off: telemetry.enabled is false (off.yaml
 
 run "$GOE_BIN" --explain=long c.yaml
 expect_status 2
+expect_stdout "false"
 expect_stderr "gym-otel-env: error: --explain: expected no value, full or short, got 'long' (see gym-otel-env --help)"
 
 # --explain with --exec: the child's output is its own.
@@ -85,7 +86,10 @@ check; [ "$(printf '%s\n' "$ERR" | wc -l)" = 21 ] || fail "expected 21 lines: $E
 check; [[ $ERR == *"gym-otel-env: warning: many.yaml:21:10: telemetry.key20: unknown key, ignored
 gym-otel-env: warning: ... and 3 more" ]] || fail "no cap line: $ERR"
 
-# --check: nothing on stdout, 0 for a good config, 1 for an error.
+# --check: nothing on stdout, 0 for a good config, 1 for an error, 2 for bad usage.
+run "$GOE_BIN" --check --format xml c.yaml
+expect_status 2
+expect_stdout ""
 run "$GOE_BIN" --check c.yaml
 expect_status 0
 expect_stdout ""
@@ -121,7 +125,7 @@ expect_status 1
 expect_stdout ""
 run "$GOE_BIN" --strict --exec -- sh -c 'echo ran' --config lint.yaml
 expect_status 1
-expect_stdout "false"
+expect_stdout ""  # stdout is the command's under --exec
 
 # The environment in effect is linted too, named by its variable.
 NEMO_GYM_OTEL_LOGS_ENABLED=maybe run "$GOE_BIN" c.yaml

@@ -91,7 +91,7 @@ gym() {  # gym WANT_SERVICE WANT_EXPORTER GYM_ARGS...
   local service=$1 exporter=$2
   shift 2
   local got
-  got=$(run "$GOE_BIN" --no-env-yaml --exec -- child "$@" 2>&1)
+  got=$(run "$GOE_BIN" -q --no-env-yaml --exec -- child "$@" 2>&1)  # -q: no lint of 'from-b'
   local want="argc=$#"$'\n'"$(printf 'arg=[%s]\n' "$@")"$'\n'"OTEL_SERVICE_NAME=[$service]
 NEMO_GYM_OTEL_EXPORTER=[$exporter]
 NEMO_GYM_OTEL_ENABLED=[1]
