@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -11,26 +10,12 @@
 
 #include "gym_otel_env/diagnose.hpp"
 #include "gym_otel_env/exec.hpp"
-#include "gym_otel_env/gym_args.hpp"
+#include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/render.hpp"
 #include "system.hpp"
 
 namespace {
-
-struct Options {
-    std::vector<std::string> configs;
-    std::vector<std::string> sets;
-    std::vector<std::string> search_dirs;
-    std::string env_yaml;
-    bool no_env_yaml = false;
-    std::string format = "sh";
-    bool exec = false;
-    bool check = false;
-    std::string explain;  // "" (none), "full" or "short"
-    goe::ReportOptions report;
-    std::vector<std::string> command;  // after "--"
-};
 
 // How a failure reaches the user: `false` on stdout for the shell formats (stdout stays
 // empty under --exec, whose stdout is the command's, and --check), colour on stderr.
@@ -40,7 +25,7 @@ struct Ui {
     bool quiet_stdout = false;
 };
 
-void build_cli(CLI::App& app, Options& o) {
+void build_cli(CLI::App& app, goe::Invocation& o) {
     app.description("Print the OpenTelemetry environment NeMo Gym would give its servers, or run a command with it.");
     app.set_version_flag("--version", GOE_VERSION);
     app.add_option("CONFIG", o.configs, "Gym config files, merged in order ('-' reads standard input)");
@@ -91,20 +76,6 @@ int fail(const Ui& ui, int status, const std::string& message = {}) {
     return status;
 }
 
-// The --format asked for, read before parsing so that a usage error still prints what
-// that format prints on failure.
-goe::Format requested_format(const std::vector<std::string>& args) {
-    goe::Format format = goe::Format::sh;
-    for (size_t i = 0; i < args.size(); ++i) {
-        std::string_view name;
-        if (args[i] == "--format" && i + 1 < args.size()) name = args[i + 1];
-        else if (args[i].starts_with("--format=")) name = std::string_view(args[i]).substr(9);
-        else continue;
-        if (auto f = goe::parse_format(name)) format = *f;
-    }
-    return format;
-}
-
 bool write_all(const std::string& text) {
     return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
 }
@@ -112,18 +83,13 @@ bool write_all(const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc);
-    Options o;
-    auto dashes = std::find(args.begin(), args.end(), "--");
-    if (dashes != args.end()) {
-        o.command.assign(dashes + 1, args.end());
-        args.erase(dashes, args.end());
-    }
+    goe::Invocation o;
+    auto args = goe::split_command({argv + 1, argv + argc}, o);
     auto entries = goe::app::environment_entries();
     auto env = goe::app::environment_map(entries);
     // Known before parsing, so that a usage error under --exec or --check also leaves stdout empty.
     auto given = [&](const char* flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
-    Ui ui{requested_format(args), goe::colour_wanted(env, goe::app::stderr_is_terminal()),
+    Ui ui{goe::requested_format(args), goe::colour_wanted(env, goe::app::stderr_is_terminal()),
           given("--exec") || given("--check")};
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     build_cli(app, o);
@@ -131,11 +97,8 @@ int main(int argc, char** argv) {
         std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
         app.parse(args);
         ui.format = *goe::parse_format(o.format);
-        if (!o.exec) {
-            o.configs.insert(o.configs.end(), o.command.begin(), o.command.end());
-        } else if (o.command.empty()) {
+        if (o.exec && o.command.empty())
             throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
-        }
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
@@ -147,20 +110,8 @@ int main(int argc, char** argv) {
     }
 
     try {
-        goe::LoadRequest request;
-        request.configs = o.configs;
-        request.search_dirs = o.search_dirs;
-        if (!o.env_yaml.empty()) request.env_yaml = o.env_yaml;
-        request.no_env_yaml = o.no_env_yaml;
-        if (o.exec && o.configs.empty()) {
-            auto gym = goe::read_gym_command(o.command);
-            request.configs = gym.configs;
-            request.overrides = gym.overrides;
-        }
-        for (const auto& s : o.sets) request.overrides.push_back(goe::parse_override(s, "--set"));
-
         goe::app::DiskFileSystem fs;
-        auto outcome = goe::run_pipeline(request, env, fs, [] { return goe::app::random_hex(12); });
+        auto outcome = goe::run_pipeline(goe::load_request(o), env, fs, [] { return goe::app::random_hex(12); });
         o.report.colour = ui.colour;
         o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
         auto report = goe::report(outcome, env, o.report);

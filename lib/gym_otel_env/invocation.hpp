@@ -1,0 +1,39 @@
+// What the command line asked for, as data: main fills it with CLI11, this stage turns
+// it into a LoadRequest. Kept out of main so the rules are testable.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/diagnose.hpp"
+#include "gym_otel_env/load.hpp"
+#include "gym_otel_env/render.hpp"
+
+namespace goe {
+
+struct Invocation {
+    std::vector<std::string> configs;
+    std::vector<std::string> sets;
+    std::vector<std::string> search_dirs;
+    std::string env_yaml;
+    bool no_env_yaml = false;
+    std::string format = "sh";
+    bool exec = false;
+    bool check = false;
+    std::string explain;  // "" (none), "full" or "short"
+    ReportOptions report;
+    std::vector<std::string> command;  // after "--"
+};
+
+// Splits argv (without the program name) at the first "--": what follows is the command.
+std::vector<std::string> split_command(std::vector<std::string> args, Invocation& inv);
+
+// The --format named in `args`, read before parsing so that a usage error still prints
+// what that format prints on failure; sh when none is named or it is unknown.
+Format requested_format(const std::vector<std::string>& args);
+
+// The configs, roots and overrides to load. With --exec and no CONFIG, they come from
+// the Gym command line after "--"; --set overrides apply after those.
+LoadRequest load_request(const Invocation& inv);
+
+}  // namespace goe

@@ -1,0 +1,39 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/invocation.hpp"
+
+using namespace goe;
+
+TEST_CASE("split_command keeps what follows the first -- as the command") {
+    Invocation inv;
+    auto rest = split_command({"--exec", "c.yaml", "--", "gym", "--", "x"}, inv);
+    CHECK(rest == std::vector<std::string>{"--exec", "c.yaml"});
+    CHECK(inv.command == std::vector<std::string>{"gym", "--", "x"});
+}
+
+TEST_CASE("requested_format reads --format before parsing, sh when absent or unknown") {
+    CHECK(requested_format({"--format", "json", "c.yaml"}) == Format::json);
+    CHECK(requested_format({"--format=fish"}) == Format::fish);
+    CHECK(requested_format({"--format", "xml"}) == Format::sh);
+    CHECK(requested_format({"c.yaml"}) == Format::sh);
+}
+
+TEST_CASE("load_request takes configs from Gym's command line only under --exec with no CONFIG") {
+    Invocation inv;
+    inv.exec = true;
+    inv.command = {"gym", "env", "start", "--config", "g.yaml", "+telemetry.exporter=console"};
+    inv.sets = {"telemetry.enabled=true"};
+    LoadRequest r = load_request(inv);
+    CHECK(r.configs == std::vector<std::string>{"g.yaml"});
+    REQUIRE(r.overrides.size() == 2);
+    CHECK(r.overrides[0].source == "command line");
+    CHECK(r.overrides[1].source == "--set");
+    inv.configs = {"mine.yaml"};
+    CHECK(load_request(inv).configs == std::vector<std::string>{"mine.yaml"});
+    CHECK(load_request(inv).overrides.size() == 1);
+    // Without --exec, whatever follows "--" is more CONFIG.
+    Invocation plain;
+    plain.configs = {"a.yaml"};
+    plain.command = {"-odd-name.yaml"};
+    CHECK(load_request(plain).configs == std::vector<std::string>{"a.yaml", "-odd-name.yaml"});
+}
