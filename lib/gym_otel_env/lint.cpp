@@ -10,13 +10,6 @@ namespace goe {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 bool listed(std::span<const std::string_view> words, std::string_view word) {
     return std::find(words.begin(), words.end(), word) != words.end();
 }
@@ -65,7 +58,7 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
     switch (f.rule) {
         case Rule::none: break;
         case Rule::lens_bool:
-            if (!listed(f.words, lower(trim(value))))
+            if (!listed(f.words, ascii_lower(trim(value))))
                 out.push_back(fmt::format("{} is not a boolean {} accepts ({})", shown, reader(f), words));
             break;
         case Rule::lens_int:
@@ -75,13 +68,13 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
         case Rule::one_of:
             if (!listed(f.words, value))
                 out.push_back(fmt::format("{} is not one of {} ({} rejects it){}", shown, words, reader(f),
-                                          did_you_mean(closest_word(lower(value), f.words))));
+                                          did_you_mean(closest_word(ascii_lower(value), f.words))));
             break;
         case Rule::names: {
             size_t start = 0;
             while (start <= value.size()) {
                 size_t end = std::min(value.find(',', start), value.size());
-                std::string name = lower(trim(value.substr(start, end - start)));
+                std::string name = ascii_lower(trim(value.substr(start, end - start)));
                 std::string among = end < value.size() || start > 0 ? " in " + shown : std::string();
                 if (!name.empty() && !listed(f.words, name))
                     out.push_back(fmt::format("{}{} is not one of {} ({} rejects it){}", python_repr(name), among,
@@ -91,7 +84,7 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
             break;
         }
         case Rule::http_url: {
-            std::string scheme = lower(value.substr(0, std::min(value.find("://"), value.size())));
+            std::string scheme = ascii_lower(value.substr(0, std::min(value.find("://"), value.size())));
             if (value.find("://") == std::string_view::npos || (scheme != "http" && scheme != "https"))
                 out.push_back(fmt::format("{} does not start with http:// or https:// ({} rejects it)", shown,
                                           reader(f)));

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/environment.hpp"
+
 namespace goe {
 namespace {
 
@@ -204,9 +206,7 @@ std::optional<double> python_float_of(std::string_view s) {
 
 // PyYAML's construct_yaml_float.
 NodePtr construct_float(std::string_view text, const Origin& origin, const std::string& key_path) {
-    std::string value = without_underscores(text);
-    std::transform(value.begin(), value.end(), value.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string value = ascii_lower(without_underscores(text));
     double sign = 1;
     if (!value.empty() && (value[0] == '-' || value[0] == '+')) {
         if (value[0] == '-') sign = -1;
@@ -260,10 +260,7 @@ NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, const Or
         if (name == "int") return construct_int(text, origin, key_path);
         if (name == "float") return construct_float(text, origin, key_path);
         if (name == "bool") {
-            std::string lower(text);
-            std::transform(lower.begin(), lower.end(), lower.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-            if (auto b = as_bool(lower)) return make_bool(*b, origin);
+            if (auto b = as_bool(ascii_lower(text))) return make_bool(*b, origin);
             reject(origin, key_path, "boolean", text);
         }
     }

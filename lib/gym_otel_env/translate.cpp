@@ -5,8 +5,7 @@
 namespace goe {
 
 bool truthy(std::string_view value) {
-    std::string v(trim(value));
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string v = ascii_lower(trim(value));
     return v == "1" || v == "true" || v == "yes" || v == "on";
 }
 

@@ -1,5 +1,7 @@
 #include "gym_otel_env/validate.hpp"
 
+#include "gym_otel_env/environment.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -15,13 +17,6 @@ const Setting& Settings::operator[](std::string_view key) const {
 }
 
 namespace {
-
-std::string ascii_lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
 
 // Unicode White_Space in UTF-8, as pydantic-core's str::trim() removes it.
 size_t space_at(std::string_view s, size_t i) {
