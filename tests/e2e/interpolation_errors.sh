@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Each kind of interpolation error through the built binary: the whole message, with
+# the file:line:col where the value was written (in the file that won the merge).
+set -u
+. "$(dirname "$0")/lib.bash"
+
+cd "$(mktemp -d)"
+trap 'rm -rf "$PWD"' EXIT
+unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
+
+error_case() {  # error_case YAML EXPECTED-STDERR
+    printf '%s\n' "$1" > c.yaml
+    run "$GOE_BIN" --no-env-yaml c.yaml
+    expect_status 1
+    expect_stdout "false"
+    expect_stderr "$2"
+}
+
+error_case $'telemetry:\n  enabled: ${nope:x}' \
+    "gym-otel-env: error: c.yaml:2:12: telemetry.enabled: unsupported interpolation type 'nope' (unknown resolver)"
+error_case $'telemetry:\n  service_name: ${servers.name}' \
+    "gym-otel-env: error: c.yaml:2:17: telemetry.service_name: interpolation key 'servers.name' not found"
+error_case $'telemetry:\n  service_name: svc-${oc.env:HOME' \
+    "gym-otel-env: error: c.yaml:2:17: telemetry.service_name: invalid interpolation: no viable alternative at input '<EOF>'"
+error_case $'servers:\n  name: x-${a.b\ntelemetry:\n  enabled: true' \
+    "gym-otel-env: error: c.yaml:2:9: servers.name: invalid interpolation: no viable alternative at input '<EOF>'"
+error_case $'telemetry:\n  run_id: ???' \
+    "gym-otel-env: error: c.yaml:2:11: telemetry.run_id: mandatory value missing: the value is '???'"
+error_case $'telemetry:\n  a: ${.b}\n  b: ${.a}' \
+    "gym-otel-env: error: c.yaml:2:6: telemetry.a: recursive interpolation detected"
+error_case $'x: ${y}\ny: ${x}\ntelemetry:\n  service_name: ${x}' \
+    "gym-otel-env: error: c.yaml:1:4: x: recursive interpolation detected"
+error_case $'telemetry:\n  enabled: ${oc.env:GOE_NOT_SET_ANYWHERE}' \
+    "gym-otel-env: error: c.yaml:2:12: telemetry.enabled: environment variable 'GOE_NOT_SET_ANYWHERE' not found"
+
+# The position is the one in the file that won the merge.
+printf 'telemetry:\n  service_name: fine\n' > a.yaml
+printf '# b overrides a\ntelemetry:\n  service_name: ${missing.key}\n' > b.yaml
+run "$GOE_BIN" --no-env-yaml a.yaml b.yaml
+expect_stderr "gym-otel-env: error: b.yaml:3:17: telemetry.service_name: interpolation key 'missing.key' not found"
+
+# Values outside the block may be unresolvable: only what the block needs is resolved.
+printf 'other: ${oc.env:GOE_NOT_SET_ANYWHERE}\nlater: ???\ntelemetry:\n  enabled: true\n  service_name: ok\n' > c.yaml
+run "$GOE_BIN" --no-env-yaml --format json c.yaml
+expect_status 0
+expect_stdout_has '"OTEL_SERVICE_NAME": "ok"'
+
+finish
