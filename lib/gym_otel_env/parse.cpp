@@ -1,6 +1,7 @@
 #include "gym_otel_env/parse.hpp"
 
 #include <sstream>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -64,6 +65,7 @@ public:
     void OnDocumentEnd() override {}
 
     void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        count(mark);
         add(make_null(origin(mark)), anchor, false, mark);
     }
 
@@ -75,6 +77,7 @@ public:
 
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& value) override {
+        count(mark);
         Origin where = origin(mark);
         NodePtr node = tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, path());
         bool string_key = tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string);
@@ -104,8 +107,16 @@ private:
         bool key_is_merge = false;
         Origin key_origin;
         std::unordered_set<std::string> string_keys;
+        std::unordered_map<std::string, size_t> index;  // key -> position in entries
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
     };
+
+    // Time and memory grow with the number of values, not with the bytes: a file of
+    // tiny keys is the expensive kind.
+    void count(const YAML::Mark& mark) {
+        if (++nodes_ > limits_.max_nodes)
+            throw Error(origin(mark), {}, fmt::format("more than {} values in one file", limits_.max_nodes));
+    }
 
     Origin origin(const YAML::Mark& mark) const { return Origin{name_, mark.line + 1, mark.column + 1}; }
 
@@ -125,6 +136,7 @@ private:
     void open(Type type, std::string_view short_tag, const YAML::Mark& mark, const std::string& tag,
               YAML::anchor_t anchor) {
         Origin where = origin(mark);
+        count(mark);
         if (tag != "?" && tag != "!" && tag != fmt::format("tag:yaml.org,2002:{}", short_tag))
             throw Error(where, path(), fmt::format("unsupported YAML tag '{}'", tag));
         if (static_cast<int>(stack_.size()) >= limits_.max_depth)
@@ -151,20 +163,31 @@ private:
     }
 
     // PyYAML's flatten_mapping: merged pairs come first, explicit pairs win;
-    // in a list of mappings, an earlier one wins over a later one.
+    // in a list of mappings, an earlier one wins over a later one. Merge keys are the
+    // one place where an alias is copied, so the copying has a budget: otherwise a
+    // chain of `<<: *previous` mappings grows quadratically with the text.
     void apply_merges(Frame& frame) {
         std::vector<Entry> merged;
-        auto put = [&merged](const Entry& e) {
-            for (auto& m : merged)
-                if (m.key == e.key) return void(m.value = e.value);
-            merged.push_back(e);
+        std::unordered_map<std::string, size_t> index;
+        auto put = [&](const Entry& e) {
+            if (++merged_entries_ > limits_.max_merged_entries)
+                throw Error(frame.node->origin, path(),
+                            fmt::format("merge keys (<<) copy more than {} entries", limits_.max_merged_entries));
+            auto [it, fresh] = index.emplace(e.key, merged.size());
+            if (fresh) merged.push_back(e);
+            else merged[it->second].value = e.value;
         };
         for (const auto& value : frame.merges) {
             std::vector<NodePtr> sources;
             if (value->type == Type::mapping) {
                 sources.push_back(value);
             } else if (value->type == Type::sequence) {
-                for (auto it = value->items.rbegin(); it != value->items.rend(); ++it) sources.push_back(*it);
+                // A mapping listed twice adds nothing the first listing did not.
+                std::unordered_set<const Node*> seen;
+                std::vector<NodePtr> firsts;
+                for (const auto& item : value->items)
+                    if (seen.insert(item.get()).second) firsts.push_back(item);
+                sources.assign(firsts.rbegin(), firsts.rend());
             }
             for (const auto& source : sources) {
                 if (source->type != Type::mapping)
@@ -210,13 +233,10 @@ private:
             top.merges.push_back(std::move(node));
             return;
         }
-        for (auto& e : top.node->entries) {
-            if (e.key == top.key) {
-                e.value = std::move(node);
-                return;
-            }
-        }
-        top.node->entries.push_back(Entry{top.key, std::move(node)});
+        // Indexed: a mapping with 100,000 keys must not cost 100,000 scans.
+        auto [it, fresh] = top.index.emplace(top.key, top.node->entries.size());
+        if (fresh) top.node->entries.push_back(Entry{top.key, std::move(node)});
+        else top.node->entries[it->second].value = std::move(node);
     }
 
     std::string name_;
@@ -225,6 +245,8 @@ private:
     std::vector<NodePtr> anchors_;
     NodePtr root_;
     bool merge_key_ = false;
+    size_t merged_entries_ = 0;
+    size_t nodes_ = 0;
 };
 
 }  // namespace
