@@ -293,6 +293,7 @@ private:
     Token take(Token::Kind kind) { return Token{kind, t_[i_++].text, nullptr}; }
 
     Token interpolation() {
+        Nest nest(*this);
         expect(Lx::inter_open);
         auto inter = std::make_shared<Interpolation>();
         std::vector<Token> pieces;
@@ -404,6 +405,7 @@ private:
     }
 
     Element element() {
+        Nest nest(*this);
         Element e;
         switch (peek()) {
             case Lx::quote_open: {
@@ -449,8 +451,23 @@ private:
         }
     }
 
+    // The parser recurses per nested ${...}, [...], {...} and quote; a hostile value
+    // ("${${${..." a megabyte long) must end in an error, not a stack overflow.
+    struct Nest {
+        explicit Nest(Parser& p) : parser(p) {
+            if (++parser.depth_ > kMaxInterpolationNesting)
+                throw ParseError{fmt::format("nested deeper than {} levels", kMaxInterpolationNesting),
+                                 parser.cur().offset};
+        }
+        ~Nest() { --parser.depth_; }
+        Nest(const Nest&) = delete;
+        Nest& operator=(const Nest&) = delete;
+        Parser& parser;
+    };
+
     std::vector<Lexeme> t_;
     size_t i_ = 0;
+    size_t depth_ = 0;
 };
 
 void dump_tokens(const std::vector<Token>& tokens, std::string& out);

@@ -63,6 +63,9 @@ struct Template {
     bool single() const { return tokens.size() == 1 && tokens[0].kind == Token::Kind::interpolation; }
 };
 
+// Deepest nesting of ${...}, lists, dicts and quotes inside one value.
+constexpr size_t kMaxInterpolationNesting = 64;
+
 // True when OmegaConf treats the string as an interpolation (it contains "${").
 bool has_interpolation(std::string_view value);
 
