@@ -8,8 +8,13 @@
 
 namespace goe {
 
+struct MergeLimits {
+    size_t max_entries = 10'000'000;  // mapping entries copied in one merge
+};
+
 // `over` merged onto `base`; either may be null. Shares every untouched subtree.
-NodePtr merge(const NodePtr& base, const NodePtr& over, const std::string& path = {});
+NodePtr merge(const NodePtr& base, const NodePtr& over, const std::string& path = {},
+              const MergeLimits& limits = {});
 
 // A tree holding `value` at the dotted `key` ("a.b.c"), for --set and overrides.
 NodePtr tree_at(std::string_view key, NodePtr value);
