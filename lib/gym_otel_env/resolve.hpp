@@ -12,9 +12,10 @@
 namespace goe {
 
 struct ResolveLimits {
-    size_t max_depth = 64;                 // nested references and resolver calls
-    size_t max_result_bytes = 16u << 20;   // one interpolated string
-    size_t max_nodes = 100000;             // values visited under the block
+    size_t max_depth = 256;                  // nested references, resolver calls and arguments; the stack
+    size_t max_result_bytes = 16u << 20;     // one interpolated string
+    size_t max_nodes = 250'000;              // values with something to resolve under the block
+    size_t max_evaluations = 250'000;        // ${...} evaluated in all
 };
 
 // The value under the top-level `key` of `root` with every interpolation inside it
