@@ -119,5 +119,8 @@ int main(int argc, char** argv) {
         return 0;
     } catch (const goe::Error& e) {
         return fail(e.what(), e.kind() == goe::Error::Kind::usage ? 2 : 1, format);
+    } catch (const std::exception& e) {
+        // Out of memory, or a bug: still nothing on stdout but `false`.
+        return fail(fmt::format("internal error: {}", e.what()), 1, format);
     }
 }
