@@ -45,3 +45,10 @@ TEST_CASE("parse_element stops nesting too") {
         CHECK(e.message == "nested deeper than 64 levels");
     }
 }
+
+TEST_CASE("parse_template limits the tokens of one value") {
+    // 20 MB of '$' would be 20 million tokens.
+    CHECK(parse_error("${x}" + std::string(200000, '$')) == "more than 100000 tokens (at 100001)");
+    CHECK(parse_error("${" + std::string(200000, '.')) == "more than 100000 tokens (at 100001)");
+    CHECK(parse_error("${x" + repeat("[a]", 100000) + "}") == "more than 100000 tokens (at 100001)");
+}

@@ -55,6 +55,7 @@ w('unterminated-long.yaml', 'telemetry:\n  service_name: "${' + 'a' * 1000000 + 
 w('unterminated-outside.yaml', 'x: "' + '${' * 500000 + '"\ntelemetry: {}\n')
 w('unknown-keys.yaml', 'telemetry:\n  enabled: true\n' + ''.join(f'  k{i}: v{i}\n' for i in range(100000)))
 w('big-scalar.yaml', 'telemetry:\n  enabled: true\n  run_id: ' + 'a' * (20 << 20) + '\n')
+w('many-tokens.yaml', 'telemetry:\n  service_name: "${x}' + '$' * (20 << 20) + '"\n')
 w('big-int.yaml', 'telemetry:\n  export_rank: ' + '1' * 1000000 + '\n')
 w('self.yaml', 'config_paths: [self.yaml]\ntelemetry: {enabled: true}\n')
 w('include-chain.yaml', 'config_paths: [i1.yaml]\n')
@@ -131,6 +132,7 @@ check unterminated-long "$e unterminated-long.yaml:2:17: telemetry.service_name:
 check unterminated-outside "$e unterminated-outside.yaml:1:4: x: invalid interpolation: nested deeper than 64 levels" unterminated-outside.yaml
 check unknown-keys ok unknown-keys.yaml
 check big-scalar ok big-scalar.yaml
+check many-tokens "$e many-tokens.yaml:2:17: telemetry.service_name: invalid interpolation: more than 100000 tokens" many-tokens.yaml
 check big-int "$e big-int.yaml:2:16: integer literal longer than 4300 digits" big-int.yaml
 check self-include ok self.yaml
 check include-chain "$e i999.yaml:1:16: config_paths[0]: more than 1000 config files to load" include-chain.yaml
