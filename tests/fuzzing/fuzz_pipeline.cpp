@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "gym_otel_env/load.hpp"
 #include "gym_otel_env/render.hpp"
 #include "gym_otel_env/resolve.hpp"
@@ -88,9 +90,14 @@ void run(std::string_view input) {
         goe::NodePtr block = goe::resolve_subtree(loaded.root, "telemetry", c.env, resolve_limits);
         goe::Settings settings = goe::validate(block);
         goe::Translation translation = goe::translate(settings, c.env, [] { return std::string("0123456789ab"); });
+        // Fresh tokens, as the real random source gives: the GitHub format draws
+        // delimiters until one does not occur in the value, so a constant one that
+        // the input contains would loop forever (the first fuzzing run found this).
+        unsigned tokens = 0;
+        auto token = [&tokens] { return fmt::format("{:016x}", ++tokens); };
         for (auto format : {goe::Format::sh, goe::Format::fish, goe::Format::json, goe::Format::dotenv,
                             goe::Format::github})
-            goe::render(translation.exports, format, [] { return std::string("0123456789abcdef"); });
+            goe::render(translation.exports, format, token);
     } catch (const goe::Error& e) {
         // The expected way to fail; the message must still be printable.
         std::string text = e.what();
