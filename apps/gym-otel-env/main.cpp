@@ -129,5 +129,8 @@ int main(int argc, char** argv) {
         return 1;
     } catch (const goe::Error& e) {
         return fail(ui, e.kind() == goe::Error::Kind::usage ? 2 : 1, e.what());
+    } catch (const std::exception& e) {
+        // Out of memory, or a bug: still nothing on stdout but `false`.
+        return fail(ui, 1, fmt::format("internal error: {}", e.what()));
     }
 }

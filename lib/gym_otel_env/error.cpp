@@ -10,11 +10,26 @@ std::string Origin::str() const {
     return fmt::format("{}:{}:{}", source, line, column);
 }
 
+namespace {
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// A hostile config makes long key paths (256 levels) and long quoted values (a 20 MB
+// scalar): a message keeps their start and end, cut between UTF-8 characters.
+std::string shorten(const std::string& text, size_t max_bytes) {
+    if (text.size() <= max_bytes) return text;
+    size_t head = max_bytes / 2, tail = text.size() - max_bytes / 2;
+    while (head > 0 && continuation(text[head])) --head;
+    while (tail < text.size() && continuation(text[tail])) ++tail;
+    return text.substr(0, head) + "..." + text.substr(tail);
+}
+
+}  // namespace
+
 std::string locate(const Origin& origin, const std::string& key_path, const std::string& what) {
     std::string out;
-    if (!origin.empty()) out += origin.str() + ": ";
-    if (!key_path.empty()) out += key_path + ": ";
-    return out + what;
+    if (!origin.empty()) out += shorten(origin.str(), 300) + ": ";
+    if (!key_path.empty()) out += shorten(key_path, 300) + ": ";
+    return out + shorten(what, 1000);
 }
 
 Error::Error(Origin origin, std::string key_path, const std::string& what, Kind kind)

@@ -30,11 +30,14 @@ class Lexer {
 public:
     Lexer(std::string_view s, Mode start) : s_(s), modes_{start} {}
 
-    std::vector<Lexeme> run() {
-        std::vector<Lexeme> out;
-        while (p_ < s_.size()) out.push_back(next());
-        out.push_back({Lx::eof, "", s_.size()});
-        return out;
+    // The next token, or eof. Tokens are made as the parser asks for them, so that
+    // its nesting limit comes before the lexer has read a megabyte of "${".
+    Lexeme pull() {
+        if (p_ >= s_.size()) return {Lx::eof, "", s_.size()};
+        // Each '$' or '.' can be a token: 20 MB of them would be gigabytes.
+        if (++count_ > kMaxInterpolationTokens)
+            throw ParseError{fmt::format("more than {} tokens", kMaxInterpolationTokens), p_};
+        return next();
     }
 
 private:
@@ -253,12 +256,13 @@ private:
 
     std::string_view s_;
     size_t p_ = 0;
+    size_t count_ = 0;
     std::vector<Mode> modes_;
 };
 
 class Parser {
 public:
-    explicit Parser(std::vector<Lexeme> tokens) : t_(std::move(tokens)) {}
+    explicit Parser(Lexer lexer) : lexer_(std::move(lexer)) {}
 
     Template text_rule() {
         Template out;
@@ -281,10 +285,20 @@ public:
     }
 
 private:
-    Lx peek(size_t k = 0) const { return t_[std::min(i_ + k, t_.size() - 1)].type; }
-    const Lexeme& cur() const { return t_[std::min(i_, t_.size() - 1)]; }
+    // Lexes up to token `n` (or eof).
+    void fill(size_t n) {
+        while (t_.size() <= n && (t_.empty() || t_.back().type != Lx::eof)) t_.push_back(lexer_.pull());
+    }
+    Lx peek(size_t k = 0) {
+        fill(i_ + k);
+        return t_[std::min(i_ + k, t_.size() - 1)].type;
+    }
+    const Lexeme& cur() {
+        fill(i_);
+        return t_[std::min(i_, t_.size() - 1)];
+    }
 
-    [[noreturn]] void error() const {
+    [[noreturn]] void error() {
         const Lexeme& l = cur();
         std::string near = l.type == Lx::eof ? "<EOF>" : l.text;
         throw ParseError{fmt::format("no viable alternative at input '{}'", near), l.offset};
@@ -293,9 +307,13 @@ private:
         if (peek() != type) error();
         ++i_;
     }
-    Token take(Token::Kind kind) { return Token{kind, t_[i_++].text, nullptr}; }
+    Token take(Token::Kind kind) {
+        fill(i_);
+        return Token{kind, t_[i_++].text, nullptr};
+    }
 
     Token interpolation() {
+        Nest nest(*this);
         expect(Lx::inter_open);
         auto inter = std::make_shared<Interpolation>();
         std::vector<Token> pieces;
@@ -407,6 +425,7 @@ private:
     }
 
     Element element() {
+        Nest nest(*this);
         Element e;
         switch (peek()) {
             case Lx::quote_open: {
@@ -452,8 +471,24 @@ private:
         }
     }
 
+    // The parser recurses per nested ${...}, [...], {...} and quote; a hostile value
+    // ("${${${..." a megabyte long) must end in an error, not a stack overflow.
+    struct Nest {
+        explicit Nest(Parser& p) : parser(p) {
+            if (++parser.depth_ > kMaxInterpolationNesting)
+                throw ParseError{fmt::format("nested deeper than {} levels", kMaxInterpolationNesting),
+                                 parser.cur().offset};
+        }
+        ~Nest() { --parser.depth_; }
+        Nest(const Nest&) = delete;
+        Nest& operator=(const Nest&) = delete;
+        Parser& parser;
+    };
+
+    Lexer lexer_;
     std::vector<Lexeme> t_;
     size_t i_ = 0;
+    size_t depth_ = 0;
 };
 
 void dump_tokens(const std::vector<Token>& tokens, std::string& out);
@@ -524,11 +559,11 @@ void dump_tokens(const std::vector<Token>& tokens, std::string& out) {
 bool has_interpolation(std::string_view value) { return value.find("${") != std::string_view::npos; }
 
 Template parse_template(std::string_view value) {
-    return Parser(Lexer(value, Mode::top).run()).text_rule();
+    return Parser(Lexer(value, Mode::top)).text_rule();
 }
 
 Element parse_element(std::string_view value) {
-    return Parser(Lexer(value, Mode::value).run()).single_element();
+    return Parser(Lexer(value, Mode::value)).single_element();
 }
 
 std::string dump(const Template& t) {

@@ -63,6 +63,11 @@ struct Template {
     bool single() const { return tokens.size() == 1 && tokens[0].kind == Token::Kind::interpolation; }
 };
 
+// Deepest nesting of ${...}, lists, dicts and quotes inside one value.
+constexpr size_t kMaxInterpolationNesting = 64;
+// Most lexer tokens in one value (a token is at least one byte, often just one).
+constexpr size_t kMaxInterpolationTokens = 100'000;
+
 // True when OmegaConf treats the string as an interpolation (it contains "${").
 bool has_interpolation(std::string_view value);
 

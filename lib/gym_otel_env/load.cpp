@@ -1,6 +1,7 @@
 #include "gym_otel_env/load.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -50,13 +51,15 @@ public:
         return std::nullopt;
     }
 
-    // One file as a mapping. `where`/`key` say who asked for it, for messages.
+    // One file as a mapping. `where`/`key` say who asked for it, for messages; only
+    // the command line (`command_line`) means standard input by "-": in a config_paths
+    // list it is a file name, and a config must not make the tool wait on a terminal.
     NodePtr load_file(const std::string& entry, const Origin& where, const std::string& key,
-                      std::string* shown_as) {
+                      std::string* shown_as, bool command_line) {
         if (++files_ > limits_.max_files)
             throw Error(where, key, fmt::format("more than {} config files to load", limits_.max_files));
         std::string name, text;
-        if (entry == "-") {
+        if (entry == "-" && command_line) {
             if (stdin_used_) throw Error(where, key, "standard input ('-') can be read only once");
             stdin_used_ = true;
             name = "<stdin>";
@@ -119,7 +122,8 @@ std::vector<Include> includes_of(const Node& tree) {
         const Node& item = *(*list)->items[i];
         std::string key = fmt::format("{}[{}]", kConfigPaths, i);
         if (item.type != Type::string)
-            throw Error(item.origin, key, fmt::format("expected a path, got {} {}", type_name(item.type), python_str(item)));
+            throw Error(item.origin, key,
+                        fmt::format("expected a path, got {} {}", type_name(item.type), python_str_brief(item)));
         out.push_back(Include{item.text, item.origin, key});
     }
     return out;
@@ -174,7 +178,7 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
     std::string env_yaml_name;
     if (!request.no_env_yaml) {
         if (request.env_yaml) {
-            env_yaml = sources.load_file(*request.env_yaml, Origin{"--env-yaml"}, {}, &env_yaml_name);
+            env_yaml = sources.load_file(*request.env_yaml, Origin{"--env-yaml"}, {}, &env_yaml_name, true);
         } else if (auto found = sources.find("env.yaml")) {
             env_yaml_name = found->path;
             env_yaml = Sources::as_config(parse_yaml(found->text, found->path, limits.parse), found->path);
@@ -185,6 +189,8 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
     for (const auto& c : request.configs) entries.push_back(Include{c, Origin{}, {}});
     if (entries.empty() && env_yaml) entries = includes_of(*env_yaml);
     size_t root_count = entries.size();
+    std::unordered_set<std::string> listed;
+    for (const auto& e : entries) listed.insert(e.entry);
 
     std::vector<std::vector<size_t>> children(entries.size());
     std::vector<NodePtr> trees;
@@ -192,11 +198,13 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
     for (size_t index = 0; index < entries.size(); ++index) {
         std::string name;
         Include inc = entries[index];
-        NodePtr tree = sources.load_file(inc.entry, inc.origin, inc.key, &name);
+        NodePtr tree = sources.load_file(inc.entry, inc.origin, inc.key, &name, index < request.configs.size());
         for (auto& child : includes_of(*tree)) {
-            bool listed = std::any_of(entries.begin(), entries.end(),
-                                      [&](const Include& e) { return e.entry == child.entry; });
-            if (listed) continue;
+            if (!listed.insert(child.entry).second) continue;
+            // Checked here as well as when loading: a list of a million names must
+            // not be collected first.
+            if (entries.size() >= limits.max_files)
+                throw Error(child.origin, child.key, fmt::format("more than {} config files to load", limits.max_files));
             entries.push_back(std::move(child));
             children.emplace_back();
             children[index].push_back(entries.size() - 1);
@@ -220,7 +228,7 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
         for (auto it = children[index].rbegin(); it != children[index].rend(); ++it) pending.emplace_back(*it, false);
     }
 
-    Dereference dereference = [&env](const std::vector<NodePtr>& parents, const std::string& path,
+    Dereference dereference = [&env](const std::vector<Container>& parents, const std::string& path,
                                      const NodePtr& value) { return dereference_container(parents, path, value, env); };
     NodePtr root;
     for (size_t index : order) {
@@ -236,7 +244,10 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
     // {telemetry: {run_id: x}}, and the files' other telemetry keys survive.
     NodePtr overrides;
     for (const auto& o : request.overrides) {
-        NodePtr value = override_value(o.value, Origin{o.source});
+        Origin origin{o.source};
+        if (std::count(o.key.begin(), o.key.end(), '.') >= limits.parse.max_depth)
+            throw Error(origin, o.key, fmt::format("nesting deeper than {} levels", limits.parse.max_depth));
+        NodePtr value = override_value(o.value, origin);
         check_interpolations(value, o.key);
         overrides = set_at(overrides, o.key, value);
     }

@@ -1,5 +1,6 @@
 #include "gym_otel_env/merge.hpp"
 
+#include <map>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -23,13 +24,19 @@ bool clash(const Node& base, const Node& over) {
 }
 
 // Merges into fresh copies from the root down, so that a dereference during the merge
-// sees the config as merged so far, as OmegaConf's in-place merge does.
+// sees the config as merged so far, as OmegaConf's in-place merge does. Aliases share
+// subtrees, so the same pair of mappings can meet under many paths (two billion-laughs
+// documents merged key by key): each pair is merged once, and the entries copied in all
+// have a budget.
 class Merger {
 public:
-    explicit Merger(const Dereference& dereference) : dereference_(dereference) {}
+    Merger(const Dereference& dereference, const MergeLimits& limits) : dereference_(dereference), limits_(limits) {}
 
     void into(const std::shared_ptr<Node>& dest, const Node& src, const std::string& path) {
-        parents_.push_back(dest);
+        entries_ += dest->entries.size() + src.entries.size();
+        if (entries_ > limits_.max_entries)
+            throw Error(src.origin, path, fmt::format("merging visits more than {} entries", limits_.max_entries));
+        parents_.push_back(Container{dest, path});
         // Index by key so that merging two large mappings stays linear.
         std::unordered_map<std::string, size_t> index;
         index.reserve(dest->entries.size());
@@ -49,10 +56,16 @@ public:
                 if (NodePtr target = dereference_(parents_, child, mine)) mine = target;
             if (clash(*mine, *theirs)) list_against_mapping(*mine, *theirs, child);
             if (mine->type == Type::mapping && theirs->type == Type::mapping) {
+                auto pair = std::make_pair(mine.get(), theirs.get());
+                if (auto done = done_.find(pair); done != done_.end()) {
+                    dest->entries[hit->second].value = done->second;
+                    continue;
+                }
                 auto copy = std::make_shared<Node>(*mine);
                 copy->origin = theirs->origin;
                 dest->entries[hit->second].value = copy;
                 into(copy, *theirs, child);
+                done_.emplace(pair, copy);
             } else {
                 dest->entries[hit->second].value = theirs;
             }
@@ -62,20 +75,23 @@ public:
 
 private:
     const Dereference& dereference_;
-    std::vector<NodePtr> parents_;
+    const MergeLimits& limits_;
+    std::vector<Container> parents_;
+    std::map<std::pair<const Node*, const Node*>, NodePtr> done_;
+    size_t entries_ = 0;
 };
 
 }  // namespace
 
-NodePtr merge(const NodePtr& base, const NodePtr& over, const Dereference& dereference) {
-    if (!base) return over;
+NodePtr merge(const NodePtr& base, const NodePtr& over, const Dereference& dereference, const MergeLimits& limits) {
+    if (!base || base == over) return over;
     if (!over) return base;
     if (is_missing(*over)) return base;
     if (clash(*base, *over)) list_against_mapping(*base, *over, {});
     if (base->type != Type::mapping || over->type != Type::mapping) return over;
     auto root = std::make_shared<Node>(*base);
     root->origin = over->origin;
-    Merger(dereference).into(root, *over, {});
+    Merger(dereference, limits).into(root, *over, {});
     return root;
 }
 

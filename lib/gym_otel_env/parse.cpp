@@ -2,6 +2,7 @@
 
 #include <istream>
 #include <streambuf>
+#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -80,6 +81,7 @@ public:
     void OnDocumentEnd() override {}
 
     void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        count(mark);
         add(make_null(origin(mark)), anchor, false, mark);
     }
 
@@ -91,6 +93,7 @@ public:
 
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& value) override {
+        count(mark);
         Origin where = origin(mark);
         if (tag == "!" && !quote_closed(static_cast<size_t>(mark.pos)))
             throw Error(where, path(), "malformed YAML: end of quoted scalar not found");
@@ -126,6 +129,13 @@ private:
         std::unordered_map<std::string, size_t> index;  // key -> position in entries, when large
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
     };
+
+    // Time and memory grow with the number of values, not with the bytes: a file of
+    // tiny keys is the expensive kind.
+    void count(const YAML::Mark& mark) {
+        if (++nodes_ > limits_.max_nodes)
+            throw Error(origin(mark), {}, fmt::format("more than {} values in one file", limits_.max_nodes));
+    }
 
     Origin origin(const YAML::Mark& mark) const { return Origin{name_, mark.line + 1, mark.column + 1}; }
 
@@ -171,6 +181,7 @@ private:
     void open(Type type, std::string_view short_tag, const YAML::Mark& mark, const std::string& tag,
               YAML::anchor_t anchor) {
         Origin where = origin(mark);
+        count(mark);
         if (tag != "?" && tag != "!" && tag != fmt::format("tag:yaml.org,2002:{}", short_tag))
             throw Error(where, path(), fmt::format("unsupported YAML tag '{}'", tag));
         if (static_cast<int>(stack_.size()) >= limits_.max_depth)
@@ -197,20 +208,31 @@ private:
     }
 
     // PyYAML's flatten_mapping: merged pairs come first, explicit pairs win;
-    // in a list of mappings, an earlier one wins over a later one.
+    // in a list of mappings, an earlier one wins over a later one. Merge keys are the
+    // one place where an alias is copied, so the copying has a budget: otherwise a
+    // chain of `<<: *previous` mappings grows quadratically with the text.
     void apply_merges(Frame& frame) {
         std::vector<Entry> merged;
-        auto put = [&merged](const Entry& e) {
-            for (auto& m : merged)
-                if (m.key == e.key) return void(m.value = e.value);
-            merged.push_back(e);
+        std::unordered_map<std::string, size_t> index;
+        auto put = [&](const Entry& e) {
+            if (++merged_entries_ > limits_.max_merged_entries)
+                throw Error(frame.node->origin, path(),
+                            fmt::format("merge keys (<<) copy more than {} entries", limits_.max_merged_entries));
+            auto [it, fresh] = index.emplace(e.key, merged.size());
+            if (fresh) merged.push_back(e);
+            else merged[it->second].value = e.value;
         };
         for (const auto& value : frame.merges) {
             std::vector<NodePtr> sources;
             if (value->type == Type::mapping) {
                 sources.push_back(value);
             } else if (value->type == Type::sequence) {
-                for (auto it = value->items.rbegin(); it != value->items.rend(); ++it) sources.push_back(*it);
+                // A mapping listed twice adds nothing the first listing did not.
+                std::unordered_set<const Node*> seen;
+                std::vector<NodePtr> firsts;
+                for (const auto& item : value->items)
+                    if (seen.insert(item.get()).second) firsts.push_back(item);
+                sources.assign(firsts.rbegin(), firsts.rend());
             } else {
                 sources.push_back(value);  // rejected below
             }
@@ -281,6 +303,8 @@ private:
     std::vector<NodePtr> anchors_;
     NodePtr root_;
     bool merge_key_ = false;
+    size_t merged_entries_ = 0;
+    size_t nodes_ = 0;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -19,10 +20,29 @@ std::string join_path(const std::string& base, const std::string& key) {
     return base.empty() ? key : base + "." + key;
 }
 
+// A container on the way from the root to a value, linked upwards and shared, so
+// that stepping into a container costs the same at any depth.
+struct Parent {
+    NodePtr node;
+    size_t cut = 0;  // the length of this container's own path in Location::real
+    std::shared_ptr<const Parent> up;
+};
+using Parents = std::shared_ptr<const Parent>;
+
 // Where a value sits: the containers from the root down to the one holding it.
 struct Location {
-    std::vector<NodePtr> parents;
-    std::string path;
+    Parents parents;   // the innermost first
+    std::string path;  // the key path messages show, also the memo key
+    std::string real;  // the path where the value sits, through references
+
+    // The location of a value of `container`, which sits here: `step` is its key
+    // or its index in brackets ("[3]").
+    Location inside(const NodePtr& container, std::string_view step, std::string shown) const {
+        Location out{std::make_shared<const Parent>(Parent{container, real.size(), parents}), std::move(shown), real};
+        if (container->type == Type::mapping && !real.empty()) out.real += '.';
+        out.real += step;
+        return out;
+    }
 };
 
 struct Resolved {
@@ -80,33 +100,29 @@ public:
     Resolver(NodePtr root, const Environment& env, const ResolveLimits& limits)
         : root_(std::move(root)), env_(env), limits_(limits) {}
 
-    // Every value under `node`, resolved, as a fresh tree.
-    NodePtr deep(const NodePtr& node, const Location& where, size_t depth = 0) {
+    // Every value under `node`, resolved, as a fresh tree. A subtree with nothing to
+    // resolve is returned as it is: aliases share subtrees, and a billion-laughs
+    // document must not be walked path by path.
+    NodePtr deep(const NodePtr& node, const Location& where) {
+        if (settled(node)) return node;
         if (++visited_ > limits_.max_nodes)
             throw Error(node->origin, where.path,
                         fmt::format("more than {} values to resolve under the block", limits_.max_nodes));
-        if (depth > limits_.max_depth)
-            throw Error(node->origin, where.path, fmt::format("nesting deeper than {} levels", limits_.max_depth));
+        Nest nest(*this, *node, where.path);
         if (node->type == Type::string && node->text == kMissing)
             throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
         Resolved r = value(node, where);
         const NodePtr& v = r.node;
         if (!v->is_container()) return v;
         auto out = std::make_shared<Node>(*v);
-        Location inner;
-        if (r.where) {
-            inner.parents = r.where->parents;
-            inner.parents.push_back(v);
-        }
+        if (!r.where) return out;
         if (v->type == Type::mapping) {
-            for (auto& e : out->entries) {
-                inner.path = join_path(where.path, e.key);
-                if (r.where) e.value = deep(e.value, inner, depth + 1);
-            }
+            for (auto& e : out->entries)
+                e.value = deep(e.value, r.where->inside(v, e.key, join_path(where.path, e.key)));
         } else {
             for (size_t i = 0; i < out->items.size(); ++i) {
-                inner.path = fmt::format("{}[{}]", where.path, i);
-                if (r.where) out->items[i] = deep(out->items[i], inner, depth + 1);
+                std::string index = fmt::format("[{}]", i);
+                out->items[i] = deep(out->items[i], r.where->inside(v, index, where.path + index));
             }
         }
         return out;
@@ -122,23 +138,53 @@ public:
     }
 
 private:
+    // True when nothing under `node` needs resolving or is a missing value. Each
+    // shared node is looked at once.
+    bool settled(const NodePtr& node) {
+        if (node->type == Type::string) return node->text != kMissing && !has_interpolation(node->text);
+        if (!node->is_container()) return true;
+        if (auto hit = settled_.find(node.get()); hit != settled_.end()) return hit->second;
+        bool all = true;
+        for (const auto& e : node->entries) all = all && settled(e.value);
+        for (const auto& item : node->items) all = all && settled(item);
+        settled_.emplace(node.get(), all);
+        return all;
+    }
+
+    // Counts one level of the evaluator's recursion (references, resolver calls,
+    // arguments), so that no config can overflow the stack.
+    struct Nest {
+        Nest(Resolver& r, const Node& node, const std::string& path) : resolver(r) {
+            if (++resolver.nesting_ > resolver.limits_.max_depth)
+                throw Error(node.origin, path,
+                            fmt::format("interpolations nested deeper than {} levels", resolver.limits_.max_depth));
+        }
+        ~Nest() { --resolver.nesting_; }
+        Nest(const Nest&) = delete;
+        Nest& operator=(const Nest&) = delete;
+        Resolver& resolver;
+    };
+
     // The value of one node: an interpolation string evaluated, anything else as is.
     Resolved value(const NodePtr& node, const Location& where) {
         if (node->type != Type::string || !has_interpolation(node->text)) return {node, where};
         if (auto hit = memo_.find(where.path); hit != memo_.end()) return hit->second;
+        // An alias puts one string under many paths; unless it looked around itself
+        // (a relative key), its value is the same under all of them.
+        if (auto hit = shared_memo_.find(node.get()); hit != shared_memo_.end()) return hit->second;
         if (!active_.insert(where.path).second)
             throw Error(node->origin, where.path, "recursive interpolation detected");
-        if (active_.size() > limits_.max_depth)
-            throw Error(node->origin, where.path,
-                        fmt::format("interpolations nested deeper than {} levels", limits_.max_depth));
-        Template t;
-        try {
-            t = parse_template(node->text);
-        } catch (const ParseError& e) {
-            throw Error(node->origin, where.path, fmt::format("invalid interpolation: {}", e.message));
+        Nest nest(*this, *node, where.path);
+        auto parsed = templates_.find(node.get());
+        if (parsed == templates_.end()) {
+            try {
+                parsed = templates_.emplace(node.get(), parse_template(node->text)).first;
+            } catch (const ParseError& e) {
+                throw Error(node->origin, where.path, fmt::format("invalid interpolation: {}", e.message));
+            }
         }
         Frame frame{node, where};
-        Resolved r = text(t.tokens, frame, true);
+        Resolved r = text(parsed->second.tokens, frame, true);
         if (!r.where) {
             // A computed value is reported at the place where the interpolation was written.
             auto copy = std::make_shared<Node>(*r.node);
@@ -147,16 +193,26 @@ private:
         }
         active_.erase(where.path);
         memo_.emplace(where.path, r);
+        if (!frame.relative) shared_memo_.emplace(node.get(), r);
         return r;
     }
 
     struct Frame {
         NodePtr node;        // the value being resolved
-        Location where;      // its location
+        const Location& where;  // its location
+        mutable bool relative = false;  // a relative key was looked up from here
     };
 
     [[noreturn]] void fail(const Frame& f, const std::string& what) const {
         throw Error(f.node->origin, f.where.path, what);
+    }
+
+    // Python's str() of a computed value, which may be a container of shared aliases.
+    std::string str_of(const Node& v, const Frame& f) const {
+        std::string out;
+        if (!append_python_str(v, out, limits_.max_result_bytes))
+            fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+        return out;
     }
 
     NodePtr string_result(std::string s, const Frame& f) const {
@@ -184,7 +240,10 @@ private:
                 return h;
             };
             switch (t.kind) {
-                case Token::Kind::interpolation: out += python_str(*interpolation(*t.inter, f).node); break;
+                case Token::Kind::interpolation:
+                    if (!append_python_str(*interpolation(*t.inter, f).node, out, limits_.max_result_bytes))
+                        fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+                    break;
                 case Token::Kind::esc_inter: out += t.text.substr(t.text.size() - (t.text.size() / 2 + 1)); break;
                 case Token::Kind::esc: out += halve(t.text); break;
                 case Token::Kind::top_esc: out += next_inter ? halve(t.text) : t.text; break;
@@ -207,13 +266,18 @@ private:
             NodePtr v = interpolation(*p.inter, f).node;
             if (v->type != Type::string)
                 fail(f, fmt::format("an interpolation used as {} must give a string, got {} {}", what,
-                                    type_name(v->type), python_str(*v)));
+                                    type_name(v->type), python_str_brief(*v)));
             key += v->text;
         }
         return key;
     }
 
     Resolved interpolation(const Interpolation& in, const Frame& f) {
+        Nest nest(*this, *f.node, f.where.path);
+        // Memoized by path, but values under shared aliases sit at many paths: the
+        // total work needs its own bound.
+        if (++evaluations_ > limits_.max_evaluations)
+            fail(f, fmt::format("more than {} interpolations to evaluate", limits_.max_evaluations));
         if (in.kind == Interpolation::Kind::node) {
             std::string key = key_text(in.key, f, "a key");
             auto found = select(key, f);
@@ -234,40 +298,38 @@ private:
 
     // A node by OmegaConf key: absolute from the root, or relative with leading dots.
     std::optional<Resolved> select(std::string_view key, const Frame& f) {
-        Location at;  // the container the key starts from
+        Location cur_where;  // of the container the key starts from
+        NodePtr cur;
         if (!key.empty() && key[0] == '.') {
-            at.parents = f.where.parents;
+            f.relative = true;
+            Parents at = f.where.parents;
             key.remove_prefix(1);
             while (!key.empty() && key[0] == '.') {
                 key.remove_prefix(1);
-                if (at.parents.size() <= 1) fail(f, fmt::format("relative key '{}' goes above the root", key));
-                at.parents.pop_back();
+                if (!at || !at->up) fail(f, fmt::format("relative key '{}' goes above the root", key));
+                at = at->up;
             }
-            if (at.parents.empty()) fail(f, "relative key has no parent");
-            // Rebuild the path of the starting container for messages and memo keys.
-            at.path = path_of(at.parents);
+            if (!at) fail(f, "relative key has no parent");
+            cur = at->node;
+            cur_where.parents = at->up;
+            cur_where.real = f.where.real.substr(0, at->cut);
         } else {
-            at.parents = {root_};
-            at.path = "";
+            cur = root_;
         }
-        NodePtr cur = at.parents.back();
-        at.parents.pop_back();
-        Location cur_where{at.parents, at.path};
+        // Within a key, the shown path is where the value really sits.
+        cur_where.path = cur_where.real;
         auto parts = split_key(key);
         if (parts.size() == 1 && parts[0].empty()) return Resolved{cur, cur_where};
         for (const auto& part : parts) {
             Resolved r = value(cur, cur_where);
             if (r.node->type == Type::string && r.node->text == kMissing) return Resolved{r.node, cur_where};
             if (!r.node->is_container() || !r.where) return std::nullopt;
-            Location child;
-            child.parents = r.where->parents;
-            child.parents.push_back(r.node);
-            NodePtr next;
+            std::string step;
             if (r.node->type == Type::mapping) {
-                const NodePtr* hit = r.node->find(part);
+                const NodePtr* hit = find(*r.node, part);
                 if (!hit) return std::nullopt;
-                next = *hit;
-                child.path = join_path(r.where->path, part);
+                cur = *hit;
+                step = part;
             } else {
                 char* end = nullptr;
                 long index = std::strtol(part.c_str(), &end, 10);
@@ -275,38 +337,34 @@ private:
                 auto size = static_cast<long>(r.node->items.size());
                 if (index < 0) index += size;
                 if (index < 0 || index >= size) return std::nullopt;
-                next = r.node->items[static_cast<size_t>(index)];
-                child.path = fmt::format("{}[{}]", r.where->path, index);
+                cur = r.node->items[static_cast<size_t>(index)];
+                step = fmt::format("[{}]", index);
             }
-            cur = next;
-            cur_where = child;
+            cur_where = r.where->inside(r.node, step, {});
+            cur_where.path = cur_where.real;
         }
         return value(cur, cur_where);
     }
 
-    // The dotted path of the last container in `parents`, found by identity.
-    static std::string path_of(const std::vector<NodePtr>& parents) {
-        std::string path;
-        for (size_t i = 1; i < parents.size(); ++i) {
-            const Node& up = *parents[i - 1];
-            if (up.type == Type::mapping) {
-                for (const auto& e : up.entries)
-                    if (e.value == parents[i]) path = join_path(path, e.key);
-            } else {
-                for (size_t k = 0; k < up.items.size(); ++k)
-                    if (up.items[k] == parents[i]) path += fmt::format("[{}]", k);
-            }
-        }
-        return path;
+    // Node::find, indexed for large mappings: a block of a hundred thousand
+    // references into one large mapping must not scan it each time.
+    const NodePtr* find(const Node& mapping, const std::string& key) {
+        if (mapping.entries.size() < 32) return mapping.find(key);
+        auto [it, fresh] = indexes_.try_emplace(&mapping);
+        if (fresh)
+            for (const auto& e : mapping.entries) it->second.emplace(e.key, &e.value);
+        auto hit = it->second.find(key);
+        return hit == it->second.end() ? nullptr : hit->second;
     }
 
     NodePtr element(const Element& e, const Frame& f) {
+        Nest nest(*this, *f.node, f.where.path);
         switch (e.kind) {
             case Element::Kind::empty: return make_string("", f.node->origin);
             case Element::Kind::quoted: {
                 if (e.tokens.empty()) return make_string("", f.node->origin);
                 Resolved r = text(e.tokens, f, false);
-                return string_result(python_str(*r.node), f);
+                return string_result(str_of(*r.node, f), f);
             }
             case Element::Kind::primitive: return primitive(e.tokens, f);
             case Element::Kind::list: {
@@ -320,13 +378,13 @@ private:
                 auto out = std::make_shared<Node>();
                 out->type = Type::mapping;
                 out->origin = f.node->origin;
+                std::unordered_map<std::string, size_t> index;
                 for (size_t i = 0; i < e.items.size(); ++i) {
-                    std::string key = python_str(*primitive(e.keys[i], f));
+                    std::string key = str_of(*primitive(e.keys[i], f), f);
                     NodePtr v = element(e.items[i], f);
-                    bool replaced = false;
-                    for (auto& existing : out->entries)
-                        if (existing.key == key) existing.value = v, replaced = true;
-                    if (!replaced) out->entries.push_back(Entry{key, v});
+                    auto [it, fresh] = index.emplace(key, out->entries.size());
+                    if (fresh) out->entries.push_back(Entry{std::move(key), std::move(v)});
+                    else out->entries[it->second].value = std::move(v);
                 }
                 return out;
             }
@@ -341,7 +399,10 @@ private:
         switch (t.kind) {
             case Token::Kind::interpolation: return interpolation(*t.inter, f).node;
             case Token::Kind::null_: return make_null(o);
-            case Token::Kind::integer: return make_int(grammar_int(t.text), o);
+            case Token::Kind::integer:
+                if (t.text.size() > kMaxIntDigits)
+                    fail(f, fmt::format("integer literal longer than {} digits", kMaxIntDigits));
+                return make_int(grammar_int(t.text), o);
             case Token::Kind::real: return make_real(grammar_float(t.text), o);
             case Token::Kind::boolean: return make_bool(t.text.size() == 4, o);
             default: return string_result(unescape(tokens, f), f);
@@ -354,17 +415,17 @@ private:
                 fail(f, fmt::format("oc.env takes a variable name and an optional default, got {} arguments",
                                     args.size()));
             if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str(*args[0])));
+                fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
             if (auto v = lookup(env_, args[0]->text)) return make_string(std::string(*v), f.node->origin);
             if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text));
             if (args[1]->type == Type::null) return make_null(f.node->origin);
-            return string_result(python_str(*args[1]), f);
+            return string_result(str_of(*args[1], f), f);
         }
         if (name == "oc.select") {
             if (args.empty() || args.size() > 2)
                 fail(f, fmt::format("oc.select takes a key and an optional default, got {} arguments", args.size()));
             if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str(*args[0])));
+                fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
             auto found = select(args[0]->text, f);
             if (!found || (found->node->type == Type::string && found->node->text == kMissing))
                 return args.size() == 2 ? args[1] : make_null(f.node->origin);
@@ -375,7 +436,7 @@ private:
             if (args[0]->type == Type::null) return make_null(f.node->origin);
             if (args[0]->type != Type::string)
                 fail(f, fmt::format("oc.decode can only take strings or None as input, got {} {}",
-                                    type_name(args[0]->type), python_str(*args[0])));
+                                    type_name(args[0]->type), python_str_brief(*args[0])));
             Element e;
             try {
                 e = parse_element(args[0]->text);
@@ -392,9 +453,15 @@ private:
     NodePtr root_;
     const Environment& env_;
     ResolveLimits limits_;
-    std::map<std::string, Resolved> memo_;
+    std::unordered_map<std::string, Resolved> memo_;
+    std::unordered_map<const Node*, Resolved> shared_memo_;
+    std::unordered_map<const Node*, Template> templates_;
     std::unordered_set<std::string> active_;
+    std::unordered_map<const Node*, bool> settled_;
+    std::unordered_map<const Node*, std::unordered_map<std::string, const NodePtr*>> indexes_;
     size_t visited_ = 0;
+    size_t nesting_ = 0;
+    size_t evaluations_ = 0;
 };
 
 }  // namespace
@@ -405,15 +472,20 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
     const NodePtr* block = root->find(key);
     if (!block) return nullptr;
     Resolver resolver(root, env, limits);
-    Location where{{root}, std::string(key)};
+    Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
     NodePtr resolved = resolver.deep(*block, where);
     if (resolved->type != Type::mapping) return resolved;
     // Keep where each top-level value was written, for validation messages.
     const Node& written = **block;
-    if (written.type != Type::mapping) return resolved;
+    if (resolved == *block || written.type != Type::mapping) return resolved;
     auto out = std::make_shared<Node>(*resolved);
-    for (auto& e : out->entries) {
-        if (const NodePtr* src = written.find(e.key); src && (*src)->origin.line && e.value->origin.str() != (*src)->origin.str()) {
+    for (size_t i = 0; i < out->entries.size(); ++i) {
+        Entry& e = out->entries[i];
+        // deep() keeps the entries in place; find() only if that ever changes.
+        const NodePtr* src = i < written.entries.size() && written.entries[i].key == e.key
+                                 ? &written.entries[i].value
+                                 : written.find(e.key);
+        if (src && (*src)->origin.line && e.value->origin.str() != (*src)->origin.str()) {
             auto copy = std::make_shared<Node>(*e.value);
             copy->origin = (*src)->origin;
             e.value = copy;
@@ -422,11 +494,13 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
     return out;
 }
 
-NodePtr dereference_container(const std::vector<NodePtr>& parents, const std::string& path, const NodePtr& value,
+NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
                               const Environment& env) {
     if (parents.empty()) return nullptr;
-    Resolver resolver(parents.front(), env, ResolveLimits{});
-    NodePtr target = resolver.try_value(value, Location{parents, path});
+    Parents chain;
+    for (const auto& c : parents) chain = std::make_shared<const Parent>(Parent{c.node, c.path.size(), chain});
+    Resolver resolver(parents.front().node, env, ResolveLimits{});
+    NodePtr target = resolver.try_value(value, Location{chain, path, path});
     return target && target->is_container() ? target : nullptr;
 }
 
@@ -445,8 +519,12 @@ std::string path_at(const Step* step, const std::string& base) {
     return step->key ? join_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
 }
 
-void check_node(const Node& node, const Step* at, const std::string& base) {
-    if (node.type == Type::string && has_interpolation(node.text)) {
+// Visits each shared node once: an alias is the same node under many paths, and a
+// billion-laughs document has 10^30 paths but a few dozen nodes.
+void check_node(const Node& node, const Step* at, const std::string& base, std::unordered_set<const Node*>& seen) {
+    bool interpolated = node.type == Type::string && has_interpolation(node.text);
+    if ((interpolated || node.is_container()) && !seen.insert(&node).second) return;
+    if (interpolated) {
         try {
             parse_template(node.text);
         } catch (const ParseError& e) {
@@ -455,17 +533,18 @@ void check_node(const Node& node, const Step* at, const std::string& base) {
     }
     for (const auto& e : node.entries) {
         Step step{at, &e.key, 0};
-        check_node(*e.value, &step, base);
+        check_node(*e.value, &step, base, seen);
     }
     for (size_t i = 0; i < node.items.size(); ++i) {
         Step step{at, nullptr, i};
-        check_node(*node.items[i], &step, base);
+        check_node(*node.items[i], &step, base, seen);
     }
 }
 }  // namespace
 
 void check_interpolations(const NodePtr& node, const std::string& path) {
-    if (node) check_node(*node, nullptr, path);
+    std::unordered_set<const Node*> seen;
+    if (node) check_node(*node, nullptr, path, seen);
 }
 
 }  // namespace goe

@@ -7,14 +7,16 @@
 #include <string_view>
 
 #include "gym_otel_env/environment.hpp"
+#include "gym_otel_env/merge.hpp"
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
 
 struct ResolveLimits {
-    size_t max_depth = 64;                 // nested references and resolver calls
-    size_t max_result_bytes = 16u << 20;   // one interpolated string
-    size_t max_nodes = 100000;             // values visited under the block
+    size_t max_depth = 256;                  // nested references, resolver calls and arguments; the stack
+    size_t max_result_bytes = 16u << 20;     // one interpolated string
+    size_t max_nodes = 250'000;              // values with something to resolve under the block
+    size_t max_evaluations = 250'000;        // ${...} evaluated in all
 };
 
 // The value under the top-level `key` of `root` with every interpolation inside it
@@ -27,7 +29,7 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
 // The container an interpolation `value` resolves to, when it resolves to one, else
 // nullptr (also when it cannot be resolved). `parents` are the containers from the
 // root down to the value's parent; `path` is the value's key path. For merge.cpp.
-NodePtr dereference_container(const std::vector<NodePtr>& parents, const std::string& path, const NodePtr& value,
+NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
                               const Environment& env);
 
 // Throws Error when a string anywhere in `node` has a malformed interpolation, as

@@ -170,6 +170,8 @@ NodePtr construct_int(std::string_view text, const Origin& origin, const std::st
         negative = value[0] == '-';
         value.erase(0, 1);
     }
+    if (value.size() > kMaxIntDigits)
+        throw Error(origin, key_path, fmt::format("integer literal longer than {} digits", kMaxIntDigits));
     std::string decimal;
     auto digits = [&](std::string_view d, int base) {
         if (!all_digits(d, base)) reject(origin, key_path, "integer", text);

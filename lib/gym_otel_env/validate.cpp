@@ -75,7 +75,7 @@ std::optional<std::string> parse_int_string(std::string_view text) {
             return std::nullopt;
         }
     }
-    if (digits.empty()) return std::nullopt;
+    if (digits.empty() || digits.size() > kMaxIntDigits) return std::nullopt;
     std::string decimal = decimal_from_digits(digits, 10);
     return negative ? negate_decimal(decimal) : decimal;
 }

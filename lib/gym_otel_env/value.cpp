@@ -125,36 +125,57 @@ std::string python_repr(std::string_view text) {
 }
 
 namespace {
-std::string repr(const Node& node) {
-    return node.type == Type::string ? python_repr(node.text) : python_str(node);
+bool append_repr(const Node& node, std::string& out, size_t max_bytes) {
+    if (node.type != Type::string) return append_python_str(node, out, max_bytes);
+    out += python_repr(node.text);
+    return out.size() <= max_bytes;
 }
 }  // namespace
 
-std::string python_str(const Node& node) {
+bool append_python_str(const Node& node, std::string& out, size_t max_bytes) {
     switch (node.type) {
-        case Type::null: return "None";
-        case Type::boolean: return node.boolean ? "True" : "False";
-        case Type::integer: return node.text;
-        case Type::real: return python_float(node.real);
-        case Type::string: return node.text;
-        case Type::sequence: {
-            std::string out = "[";
+        case Type::null: out += "None"; break;
+        case Type::boolean: out += node.boolean ? "True" : "False"; break;
+        case Type::integer: out += node.text; break;
+        case Type::real: out += python_float(node.real); break;
+        case Type::string: out += node.text; break;
+        case Type::sequence:
+            out += '[';
             for (size_t i = 0; i < node.items.size(); ++i) {
                 if (i) out += ", ";
-                out += repr(*node.items[i]);
+                if (!append_repr(*node.items[i], out, max_bytes)) return false;
             }
-            return out + "]";
-        }
-        case Type::mapping: {
-            std::string out = "{";
+            out += ']';
+            break;
+        case Type::mapping:
+            out += '{';
             for (size_t i = 0; i < node.entries.size(); ++i) {
                 if (i) out += ", ";
-                out += python_repr(node.entries[i].key) + ": " + repr(*node.entries[i].value);
+                out += python_repr(node.entries[i].key) + ": ";
+                if (!append_repr(*node.entries[i].value, out, max_bytes)) return false;
             }
-            return out + "}";
-        }
+            out += '}';
+            break;
     }
-    return {};
+    return out.size() <= max_bytes;
+}
+
+std::string python_str(const Node& node, size_t max_bytes) {
+    std::string out;
+    if (!append_python_str(node, out, node.is_container() ? max_bytes : SIZE_MAX))
+        throw Error(node.origin, {}, fmt::format("{} too large to use as text (more than {} bytes)",
+                                                 type_name(node.type), max_bytes));
+    return out;
+}
+
+std::string python_str_brief(const Node& node, size_t max_bytes) {
+    std::string out;
+    if (append_python_str(node, out, max_bytes)) return out;
+    out.resize(max_bytes);
+    // Not in the middle of a UTF-8 sequence.
+    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+    return out + "...";
 }
 
 namespace {

@@ -45,11 +45,21 @@ NodePtr make_string(std::string value, Origin origin = {});
 std::string_view type_name(Type type);
 
 // Python's str() of the value: "None", "True", "42", "1.5", "inf", "[1, 'a']", "{'a': 1}".
-std::string python_str(const Node& node);
+// Aliases are shared, so a small document can print exponentially large: the text
+// stops at `max_bytes`. Appends to `out` and returns false when it would be longer.
+bool append_python_str(const Node& node, std::string& out, size_t max_bytes);
+// The whole text; throws Error at the node's origin when longer than `max_bytes`.
+std::string python_str(const Node& node, size_t max_bytes = 16u << 20);
+// For messages: the text cut after about `max_bytes`, ending in "...".
+std::string python_str_brief(const Node& node, size_t max_bytes = 200);
 // Python's repr() of a str: 'abc', "it's", 'a\nb'.
 std::string python_repr(std::string_view text);
 // Python's repr() of a float: "1.0", "1e+16", "1e-05", "inf", "nan", "-0.0".
 std::string python_float(double value);
+
+// Python refuses to convert longer decimal text to an int and back
+// (sys.int_info.default_max_str_digits); converting it is quadratic here too.
+constexpr size_t kMaxIntDigits = 4300;
 
 // Arbitrary-precision integers, kept as canonical decimal text as Python prints them.
 // Digits in `base` (2, 8, 10, 16), no sign, no separators; empty `digits` is invalid.
