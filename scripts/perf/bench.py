@@ -80,7 +80,7 @@ telemetry:
   enabled: true
   service_name: ${policy_model_name}-gym
   span_groups: default,rollout
-  export_strategy: rank_zero
+  export_strategy: single_rank
   export_rank: 0
   logs_enabled: false
   otlp_endpoint: ${oc.env:OTEL_COLLECTOR_URL,http://localhost:4318}
