@@ -184,3 +184,13 @@ TEST_CASE("resolve_subtree stops an interpolation that doubles at every level") 
     doc += "  a40: xxxxxxxxxxxxxxxx\n";
     CHECK(error_of(doc).find("interpolation result larger than") != std::string::npos);
 }
+
+TEST_CASE("resolve_subtree keeps a key holding a dot apart from the nested path it spells (regression)") {
+    auto root = parse_yaml(
+        "telemetry:\n  'a.b': ${.x}\n  a:\n    b: ${.y}\n    y: nested\n  x: dotted\n  service_name: '${.a.b}-${oc.select:telemetry.x}'\n",
+        "c.yaml");
+    auto block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("a.b"))->text == "dotted");
+    CHECK((*(*block->find("a"))->find("b"))->text == "nested");
+    CHECK((*block->find("service_name"))->text == "nested-dotted");
+}

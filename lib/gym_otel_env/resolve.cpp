@@ -168,11 +168,14 @@ private:
     // The value of one node: an interpolation string evaluated, anything else as is.
     Resolved value(const NodePtr& node, const Location& where) {
         if (node->type != Type::string || !has_interpolation(node->text)) return {node, where};
-        if (auto hit = memo_.find(where.path); hit != memo_.end()) return hit->second;
+        // Keyed by node and path: the path alone is ambiguous when a key holds a dot
+        // ({"a.b": ..., a: {b: ...}}).
+        const std::string key = fmt::format("{}@{}", static_cast<const void*>(node.get()), where.path);
+        if (auto hit = memo_.find(key); hit != memo_.end()) return hit->second;
         // An alias puts one string under many paths; unless it looked around itself
         // (a relative key), its value is the same under all of them.
         if (auto hit = shared_memo_.find(node.get()); hit != shared_memo_.end()) return hit->second;
-        if (!active_.insert(where.path).second)
+        if (!active_.insert(key).second)
             throw Error(node->origin, where.path, "recursive interpolation detected");
         Nest nest(*this, *node, where.path);
         auto parsed = templates_.find(node.get());
@@ -191,8 +194,8 @@ private:
             copy->origin = node->origin;
             r.node = copy;
         }
-        active_.erase(where.path);
-        memo_.emplace(where.path, r);
+        active_.erase(key);
+        memo_.emplace(key, r);
         if (!frame.relative) shared_memo_.emplace(node.get(), r);
         return r;
     }
