@@ -318,7 +318,6 @@ private:
         auto inter = std::make_shared<Interpolation>();
         std::vector<Token> pieces;
         bool resolver_shape = true;  // ID/interpolation items joined by dots only
-        size_t items = 0;
         while (peek() == Lx::dot) {
             pieces.push_back(take(Token::Kind::text));
             resolver_shape = false;
@@ -334,7 +333,6 @@ private:
             } else {
                 error();
             }
-            ++items;
         };
         auto bracketed = [&]() {
             pieces.push_back(take(Token::Kind::text));
@@ -369,7 +367,6 @@ private:
         } else {
             error();
         }
-        (void)items;
         return Token{Token::Kind::interpolation, {}, std::move(inter)};
     }
 

@@ -99,9 +99,6 @@ private:
     std::vector<std::string> roots_;
     size_t files_ = 0;
     bool stdin_used_ = false;
-
-public:
-    const std::vector<std::string>& roots() const { return roots_; }
 };
 
 struct Include {

@@ -187,7 +187,7 @@ private:
             }
         }
         Frame frame{node, where};
-        Resolved r = text(parsed->second.tokens, frame, true);
+        Resolved r = text(parsed->second.tokens, frame);
         if (!r.where) {
             // A computed value is reported at the place where the interpolation was written.
             auto copy = std::make_shared<Node>(*r.node);
@@ -225,8 +225,7 @@ private:
     }
 
     // The text rule: one interpolation keeps its type, anything else is a string.
-    Resolved text(const std::vector<Token>& tokens, const Frame& f, bool top) {
-        (void)top;
+    Resolved text(const std::vector<Token>& tokens, const Frame& f) {
         if (tokens.size() == 1 && tokens[0].kind == Token::Kind::interpolation)
             return interpolation(*tokens[0].inter, f);
         return {string_result(unescape(tokens, f), f), std::nullopt};
@@ -366,7 +365,7 @@ private:
             case Element::Kind::empty: return make_string("", f.node->origin);
             case Element::Kind::quoted: {
                 if (e.tokens.empty()) return make_string("", f.node->origin);
-                Resolved r = text(e.tokens, f, false);
+                Resolved r = text(e.tokens, f);
                 return string_result(str_of(*r.node, f), f);
             }
             case Element::Kind::primitive: return primitive(e.tokens, f);
