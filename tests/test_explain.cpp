@@ -16,7 +16,7 @@ Run run(std::map<std::string, std::string> files, goe::Environment env = {}, std
     goe::LoadRequest request;
     for (const auto& [name, text] : fs.files)
         if (name != "env.yaml") request.configs.push_back(name);
-    for (const auto& s : sets) request.overrides.push_back(goe::parse_override(s, "--set"));
+    request.sets = sets;
     auto outcome = goe::run_pipeline(request, env, fs, [] { return std::string("0123456789ab"); });
     return Run{std::move(env), std::move(outcome)};
 }

@@ -25,12 +25,12 @@ TEST_CASE("load_request takes configs from Gym's command line only under --exec 
     inv.sets = {"telemetry.enabled=true"};
     LoadRequest r = load_request(inv);
     CHECK(r.configs == std::vector<std::string>{"g.yaml"});
-    REQUIRE(r.overrides.size() == 2);
-    CHECK(r.overrides[0].source == "command line");
-    CHECK(r.overrides[1].source == "--set");
+    CHECK(r.gym_overrides == std::vector<std::string>{"+telemetry.exporter=console"});
+    CHECK(r.sets == std::vector<std::string>{"telemetry.enabled=true"});
     inv.configs = {"mine.yaml"};
     CHECK(load_request(inv).configs == std::vector<std::string>{"mine.yaml"});
-    CHECK(load_request(inv).overrides.size() == 1);
+    CHECK(load_request(inv).gym_overrides.empty());
+    CHECK(load_request(inv).sets.size() == 1);
     // Without --exec, whatever follows "--" is more CONFIG.
     Invocation plain;
     plain.configs = {"a.yaml"};

@@ -100,12 +100,12 @@ TEST_CASE("load merges env.yaml after all config files, and --set overrides last
     fs.files["env.yaml"] = "telemetry: {enabled: true, exporter: console}\n";
     LoadRequest r;
     r.configs = {"c.yaml"};
-    r.overrides = {parse_override("+telemetry.service_name=set", "--set"), parse_override("telemetry.x=", "--set")};
+    r.sets = {"telemetry.service_name=set", "telemetry.x="};
     Loaded l = load(r, {}, fs);
     CHECK(value_at(l, "telemetry", "enabled") == "True");
     CHECK(value_at(l, "telemetry", "exporter") == "console");
     CHECK(value_at(l, "telemetry", "service_name") == "set");
-    CHECK(value_at(l, "telemetry", "x") == "None");
+    CHECK(value_at(l, "telemetry", "x") == "");
     CHECK(l.files == std::vector<std::string>{"c.yaml", "env.yaml"});
     r.no_env_yaml = true;
     CHECK(value_at(load(r, {}, fs), "telemetry", "enabled") == "False");
@@ -155,18 +155,6 @@ TEST_CASE("load treats an empty file as an empty config") {
     CHECK(l.root->entries.empty());
 }
 
-TEST_CASE("parse_override accepts KEY=VALUE with + or ++ and types VALUE as a YAML scalar") {
-    CHECK(parse_override("++a.b=1", "--set").key == "a.b");
-    CHECK(parse_override("a=x=y", "--set").value == "x=y");
-    CHECK_THROWS_WITH(parse_override("novalue", "--set"), "--set: expected KEY=VALUE, got 'novalue'");
-    CHECK_THROWS_WITH(parse_override("a..b=1", "--set"), "--set: 'a..b' is not a dotted key path");
-    CHECK_THROWS_WITH(parse_override("=1", "--set"), "--set: '' is not a dotted key path");
-    CHECK(override_value("true", {})->type == Type::boolean);
-    CHECK(override_value("'true'", {})->type == Type::string);
-    CHECK(override_value("", {})->type == Type::null);
-    CHECK(override_value("0x10", {})->text == "16");
-}
-
 TEST_CASE("load merges a mapping onto an interpolation that resolves to a mapping, as OmegaConf does") {
     MemoryFileSystem fs;
     fs.files["a.yaml"] = "x:\n  tele: {service_name: from-x, a: '${.b}', b: 1}\ntelemetry: ${x.tele}\nother: ${oc.env:HOME}\n";
@@ -191,9 +179,11 @@ TEST_CASE("load applies all overrides as one config merged last, as Hydra does f
     LoadRequest r;
     r.configs = {"c.yaml"};
     r.no_env_yaml = true;
-    r.overrides = {parse_override("++telemetry=", "--set"), parse_override("telemetry.run_id=x", "--set")};
+    // In the CLI config `++telemetry=null` is null, so the next token replaces it with
+    // a mapping, which then merges into the files' telemetry.
+    r.sets = {"telemetry=null", "telemetry.run_id=x"};
     Loaded l = load(r, {}, fs);
     CHECK(python_str(**l.root->find("telemetry")) == "{'enabled': True, 'exporter': 'console', 'run_id': 'x'}");
-    r.overrides = {parse_override("telemetry.run_id=x", "--set"), parse_override("telemetry=", "--set")};
+    r.sets = {"telemetry.run_id=x", "telemetry=null"};
     CHECK(python_str(**load(r, {}, fs).root->find("telemetry")) == "None");
 }

@@ -91,7 +91,7 @@ TEST_CASE("load limits the depth of an override key") {
     goe::LoadRequest request = configs({});
     std::string key = "a";
     for (int i = 0; i < 100000; ++i) key += ".a";
-    request.overrides.push_back(goe::Override{key, "1", "--set"});
+    request.sets.push_back(key + "=1");
     CHECK_THAT(error_of(request, fs), Catch::StartsWith("--set: a.a.a") &&
                                           Catch::EndsWith("a.a: nesting deeper than 256 levels"));
 }

@@ -64,7 +64,7 @@ GymCommandLine read_gym_command(const std::vector<std::string>& argv) {
             for (auto& item : list_items(value)) listed.push_back(std::move(item));
             continue;
         }
-        out.overrides.push_back(Override{std::string(key), std::string(value), "command line"});
+        out.overrides.emplace_back(token);
     }
     // gym puts --config paths before explicit config_paths tokens.
     out.configs.insert(out.configs.end(), listed.begin(), listed.end());

@@ -11,7 +11,7 @@ namespace goe {
 
 struct GymCommandLine {
     std::vector<std::string> configs;
-    std::vector<Override> overrides;
+    std::vector<std::string> overrides;  // raw Hydra override tokens, in order
 };
 
 GymCommandLine read_gym_command(const std::vector<std::string>& argv);

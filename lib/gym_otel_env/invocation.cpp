@@ -37,9 +37,9 @@ LoadRequest load_request(const Invocation& inv) {
     if (inv.exec && inv.configs.empty()) {
         auto gym = read_gym_command(inv.command);
         request.configs = gym.configs;
-        request.overrides = gym.overrides;
+        request.gym_overrides = gym.overrides;
     }
-    for (const auto& s : inv.sets) request.overrides.push_back(parse_override(s, "--set"));
+    request.sets = inv.sets;
     return request;
 }
 

@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/merge.hpp"
+#include "gym_otel_env/override.hpp"
 #include "gym_otel_env/resolve.hpp"
-#include "gym_otel_env/scalar.hpp"
 
 namespace goe {
 namespace {
@@ -126,48 +126,43 @@ std::vector<Include> includes_of(const Node& tree) {
     return out;
 }
 
-// `tree` with `value` assigned at the dotted `key`; anything in the way that is not a
-// mapping is replaced by one.
-NodePtr set_at(const NodePtr& tree, std::string_view key, NodePtr value) {
-    size_t dot = key.find('.');
-    std::string head(key.substr(0, dot));
-    auto out = std::make_shared<Node>();
-    if (tree && tree->type == Type::mapping) *out = *tree;
-    out->type = Type::mapping;
-    out->origin = value->origin;
-    NodePtr child = dot == std::string_view::npos ? value : nullptr;
-    for (auto& e : out->entries) {
-        if (e.key != head) continue;
-        e.value = child ? child : set_at(e.value, key.substr(dot + 1), value);
-        return out;
+// Gym's reading of the root list: `merged.get("config_paths") or []` validated as
+// pydantic List[str] (MalformedConfigPathsError), where `merged` is env.yaml under the
+// CLI config.
+std::vector<Include> root_list(const NodePtr& list) {
+    std::vector<Include> out;
+    if (!list) return out;
+    const Node& n = *list;
+    bool falsy = n.type == Type::null || (n.type == Type::boolean && !n.boolean) ||
+                 (n.type == Type::integer && n.text == "0") || (n.type == Type::real && n.real == 0) ||
+                 (n.type == Type::string && n.text.empty()) || (n.is_container() && n.entries.empty() && n.items.empty());
+    if (falsy) return out;
+    bool ok = n.type == Type::sequence;
+    for (const auto& item : n.items) ok = ok && item->type == Type::string;
+    if (!ok) {
+        std::string got = n.type == Type::string ? python_repr(n.text) : python_str_brief(n);
+        throw Error(n.origin, std::string(kConfigPaths),
+                    fmt::format("'{}' must be a list of paths. Got: {}. Pass each config with --config (it builds "
+                                "the list for you)",
+                                kConfigPaths, got));
     }
-    out->entries.push_back(Entry{head, child ? child : set_at(nullptr, key.substr(dot + 1), value)});
+    for (size_t i = 0; i < n.items.size(); ++i)
+        out.push_back(Include{n.items[i]->text, n.items[i]->origin, fmt::format("{}[{}]", kConfigPaths, i)});
     return out;
 }
 
 }  // namespace
 
-Override parse_override(std::string_view text, const std::string& source) {
-    size_t eq = text.find('=');
-    if (eq == std::string_view::npos)
-        throw Error(fmt::format("{}: expected KEY=VALUE, got '{}'", source, text), Error::Kind::usage);
-    std::string_view key = text.substr(0, eq);
-    if (key.substr(0, 2) == "++") key.remove_prefix(2);
-    else if (key.substr(0, 1) == "+") key.remove_prefix(1);
-    bool ok = !key.empty() && key.front() != '.' && key.back() != '.' && key.find("..") == std::string_view::npos;
-    if (!ok) throw Error(fmt::format("{}: '{}' is not a dotted key path", source, text.substr(0, eq)), Error::Kind::usage);
-    return Override{std::string(key), std::string(text.substr(eq + 1)), source};
-}
-
-NodePtr override_value(std::string_view value, const Origin& origin) {
-    if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') && value.back() == value.front())
-        return make_string(std::string(value.substr(1, value.size() - 2)), origin);
-    return type_plain_scalar(value, origin);
-}
-
 Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, const LoadLimits& limits) {
     Sources sources(request, env, fs, limits);
     Loaded out;
+
+    // Gym's Hydra runs first: every token is parsed, then applied to an empty config.
+    std::vector<ParsedOverride> parsed;
+    for (const auto& token : request.gym_overrides) parsed.push_back(parse_override(token, "command line"));
+    for (const auto& set : request.sets) parsed.push_back(parse_set(set));
+    NodePtr cli = apply_overrides(parsed, limits.parse.max_depth);
+    check_interpolations(cli, {});
 
     // env.yaml is read first: with no CONFIG, its own config_paths are the roots (Gym
     // merges it with the command line before it reads config_paths).
@@ -184,7 +179,16 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
 
     std::vector<Include> entries;
     for (const auto& c : request.configs) entries.push_back(Include{c, Origin{}, {}});
-    if (entries.empty() && env_yaml) entries = includes_of(*env_yaml);
+    // The command line's config_paths follow the CONFIG files; without either, env.yaml's
+    // are the roots (Gym reads them from env.yaml merged under the CLI config).
+    const NodePtr* cli_list = cli->find(kConfigPaths);
+    if (cli_list || entries.empty()) {
+        NodePtr list = cli_list ? *cli_list : nullptr;
+        if (env_yaml) {
+            if (const NodePtr* env_list = env_yaml->find(kConfigPaths)) list = cli_list ? merge(*env_list, *cli_list) : *env_list;
+        }
+        for (auto& inc : root_list(list)) entries.push_back(std::move(inc));
+    }
     size_t root_count = entries.size();
     std::unordered_set<std::string> listed;
     for (const auto& e : entries) listed.insert(e.entry);
@@ -236,19 +240,8 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
         root = merge(root, env_yaml, dereference);
         out.files.push_back(env_yaml_name);
     }
-    // Like Hydra, the overrides build one config of their own, in order, which is then
-    // merged over everything: `++telemetry=` then `telemetry.run_id=x` gives
-    // {telemetry: {run_id: x}}, and the files' other telemetry keys survive.
-    NodePtr overrides;
-    for (const auto& o : request.overrides) {
-        Origin origin{o.source};
-        if (std::count(o.key.begin(), o.key.end(), '.') >= limits.parse.max_depth)
-            throw Error(origin, o.key, fmt::format("nesting deeper than {} levels", limits.parse.max_depth));
-        NodePtr value = override_value(o.value, origin);
-        check_interpolations(value, o.key);
-        overrides = set_at(overrides, o.key, value);
-    }
-    if (overrides) root = merge(root, overrides, dereference);
+    // The CLI config is merged last, over env.yaml, as Gym merges it.
+    if (!cli->entries.empty()) root = merge(root, cli, dereference);
     if (!root) root = Sources::as_config(nullptr, "<none>");
     out.root = root;
     return out;

@@ -1,6 +1,6 @@
 // Config sources -> one merged tree: CONFIG files and their config_paths includes in
-// Gym's merge order, then env.yaml, then overrides. Files come through a FileSystem so
-// the stage runs without a disk in tests.
+// Gym's merge order, then env.yaml, then the CLI config that Hydra's overrides build
+// (override.hpp). Files come through a FileSystem so the stage runs without a disk in tests.
 #pragma once
 
 #include <optional>
@@ -22,18 +22,15 @@ public:
     virtual std::string read_stdin() = 0;
 };
 
-struct Override {
-    std::string key;    // dotted path; a leading + or ++ is dropped
-    std::string value;  // typed as a YAML scalar
-    std::string source; // "--set" or "command line"
-};
-
 struct LoadRequest {
     std::vector<std::string> configs;  // "-" is standard input
     std::vector<std::string> search_dirs;
     std::optional<std::string> env_yaml;
     bool no_env_yaml = false;
-    std::vector<Override> overrides;
+    // Hydra override tokens from Gym's command line, in order, as Gym's Hydra gets them.
+    std::vector<std::string> gym_overrides;
+    // --set KEY=VALUE, each the token ++KEY=VALUE, applied after gym_overrides.
+    std::vector<std::string> sets;
 };
 
 struct LoadLimits {
@@ -47,11 +44,5 @@ struct Loaded {
 };
 
 Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, const LoadLimits& limits = {});
-
-// "--set KEY=VALUE" / "+KEY=VALUE" -> Override; throws a usage Error when malformed.
-Override parse_override(std::string_view text, const std::string& source);
-
-// An override's VALUE typed as YAML types a scalar: quoted -> string, else plain typing.
-NodePtr override_value(std::string_view value, const Origin& origin);
 
 }  // namespace goe

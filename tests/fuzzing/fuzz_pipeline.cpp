@@ -62,11 +62,7 @@ Case split(std::string_view input) {
             size_t eq = pair.find('=');
             if (eq != std::string_view::npos) c.env[std::string(pair.substr(0, eq))] = std::string(pair.substr(eq + 1));
         } else if (body.substr(0, 5) == "#set ") {
-            try {
-                c.request.overrides.push_back(goe::parse_override(body.substr(5), "--set"));
-            } catch (const goe::Error&) {
-                // A malformed --set is a usage error before loading; skip it here.
-            }
+            c.request.sets.emplace_back(body.substr(5));
         }
         *file += line;
     }

@@ -1,0 +1,306 @@
+// Hydra's _apply_overrides_to_config on the empty config Gym's Hydra starts from. The
+// config is in struct mode there (set_struct(cfg, True)), which is what makes KEY=V
+// fail on a key nobody added.
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/override.hpp"
+#include "gym_otel_env/override_shown.hpp"
+
+namespace goe {
+namespace {
+
+using Type_ = ParsedOverride::Type;
+
+// A mutable copy of the tree while the overrides are applied; NodePtr at the end.
+struct Cell {
+    Type type = Type::mapping;
+    NodePtr scalar;  // a non-container value
+    std::vector<std::pair<std::string, Cell>> entries;
+    std::vector<Cell> items;
+    Origin origin;
+
+    bool container() const { return type == Type::mapping || type == Type::sequence; }
+    Cell* find(std::string_view key) {
+        for (auto& e : entries)
+            if (e.first == key) return &e.second;
+        return nullptr;
+    }
+};
+
+// What OmegaConf raises inside the update; the caller words it as Hydra does.
+struct StructError {};                 // ConfigKeyError / ConfigAttributeError: "not in struct"
+struct MergeError { std::string why; };  // any other OmegaConfBaseException
+
+Cell cell_of(const OverrideValue& v, const Origin& origin) {
+    Cell c;
+    c.origin = origin;
+    if (v.kind == OverrideValue::Kind::list) {
+        c.type = Type::sequence;
+        for (const auto& item : v.items) c.items.push_back(cell_of(item, origin));
+    } else if (v.kind == OverrideValue::Kind::dict) {
+        c.type = Type::mapping;
+        for (size_t i = 0; i + 1 < v.items.size(); i += 2) {
+            const OverrideValue& k = v.items[i];
+            if (k.kind == OverrideValue::Kind::null) throw MergeError{"Incompatible key type 'NoneType'"};
+            c.entries.emplace_back(python_str(*override_node(k, origin)), cell_of(v.items[i + 1], origin));
+        }
+    } else {
+        c.scalar = override_node(v, origin);
+        c.type = c.scalar->type;
+    }
+    return c;
+}
+
+NodePtr node_of(const Cell& c) {
+    if (!c.container()) return c.scalar;
+    auto n = std::make_shared<Node>();
+    n->type = c.type;
+    n->origin = c.origin;
+    for (const auto& [k, v] : c.entries) n->entries.push_back(Entry{k, node_of(v)});
+    for (const auto& item : c.items) n->items.push_back(node_of(item));
+    return n;
+}
+
+std::vector<std::string> split(const std::string& key) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (true) {
+        size_t dot = key.find('.', start);
+        out.push_back(key.substr(start, dot - start));
+        if (dot == std::string::npos) return out;
+        start = dot + 1;
+    }
+}
+
+// A list index as Python's int() reads a key segment; the grammar gives only digits.
+std::optional<size_t> index_of(const std::string& segment, size_t size) {
+    if (segment.empty() || segment.size() > 18) return std::nullopt;
+    for (char c : segment)
+        if (c < '0' || c > '9') return std::nullopt;
+    size_t i = std::stoull(segment);
+    if (i >= size) return std::nullopt;
+    return i;
+}
+
+// OmegaConf.select(cfg, key): the node, or nullptr when missing or null.
+Cell* select(Cell& root, const std::vector<std::string>& path) {
+    if (path.size() == 1 && path[0].empty()) return &root;
+    Cell* c = &root;
+    for (const auto& seg : path) {
+        if (c->type == Type::mapping) {
+            c = c->find(seg);
+        } else if (c->type == Type::sequence) {
+            bool digits = !seg.empty() && seg.find_first_not_of("0123456789") == std::string::npos;
+            if (!digits) throw MergeError{fmt::format("Index '{}' (str) is not an int", seg)};
+            auto i = index_of(seg, c->items.size());
+            c = i ? &c->items[*i] : nullptr;
+        } else {
+            return nullptr;
+        }
+        if (!c) return nullptr;
+    }
+    return c->type == Type::null ? nullptr : c;
+}
+
+// BaseContainer.merge_with, in struct mode unless `open`.
+void merge_into(Cell& dest, Cell src, bool open) {
+    if (dest.type != src.type) throw MergeError{"Cannot merge DictConfig with ListConfig"};
+    if (dest.type == Type::sequence) {
+        dest.items = std::move(src.items);
+        dest.origin = src.origin;
+        return;
+    }
+    for (auto& [k, v] : src.entries) {
+        Cell* d = dest.find(k);
+        if (!d) {
+            if (!open) throw StructError{};
+            dest.entries.emplace_back(k, std::move(v));
+        } else if (d->container() && v.container()) {
+            merge_into(*d, std::move(v), open);
+        } else {
+            *d = std::move(v);
+        }
+    }
+}
+
+// OmegaConf.update(cfg, key, value, merge=True, force_add=open).
+void update(Cell& root, const std::vector<std::string>& path, Cell value, bool open, const Origin& origin) {
+    Cell* c = &root;
+    auto child = [&](Cell& parent, const std::string& seg, bool create) -> Cell* {
+        if (parent.type == Type::sequence) {
+            bool digits = !seg.empty() && seg.find_first_not_of("0123456789") == std::string::npos;
+            if (!digits) throw MergeError{fmt::format("invalid literal for int() with base 10: '{}'", seg)};
+            auto i = index_of(seg, parent.items.size());
+            if (!i) throw MergeError{"list index out of range"};
+            return &parent.items[*i];
+        }
+        Cell* found = parent.find(seg);
+        if (!found) {
+            if (!create) return nullptr;
+            if (!open) throw StructError{};
+            parent.entries.emplace_back(seg, Cell{});
+            found = &parent.entries.back().second;
+            found->origin = origin;
+        }
+        return found;
+    };
+    for (size_t i = 0; i + 1 < path.size(); ++i) {
+        Cell* next = child(*c, path[i], true);
+        if (!next->container()) {
+            // OmegaConf puts an empty mapping in place of a scalar in the way.
+            *next = Cell{};
+            next->origin = origin;
+        }
+        c = next;
+    }
+    const std::string& last = path.back();
+    if (value.container()) {
+        Cell* node = c->type == Type::mapping ? c->find(last) : child(*c, last, false);
+        if (node && node->container()) {
+            merge_into(*node, std::move(value), open);
+            return;
+        }
+    }
+    Cell* target = child(*c, last, true);
+    *target = std::move(value);
+}
+
+bool python_equal(const Node& a, const Node& b);
+
+bool number(const Node& n, double& out) {
+    if (n.type == Type::boolean) out = n.boolean ? 1 : 0;
+    else if (n.type == Type::integer) out = std::stod(n.text);
+    else if (n.type == Type::real) out = n.real;
+    else return false;
+    return true;
+}
+
+// Python's == between the parsed value and the node (1 == 1.0 == True; lists and
+// dicts by content).
+bool python_equal(const Node& a, const Node& b) {
+    double x = 0, y = 0;
+    if (a.type == Type::integer && b.type == Type::integer) return a.text == b.text;
+    if (number(a, x) && number(b, y)) return x == y;
+    if (a.type != b.type) return false;
+    switch (a.type) {
+        case Type::null: return true;
+        case Type::string: return a.text == b.text;
+        case Type::sequence:
+            if (a.items.size() != b.items.size()) return false;
+            for (size_t i = 0; i < a.items.size(); ++i)
+                if (!python_equal(*a.items[i], *b.items[i])) return false;
+            return true;
+        case Type::mapping:
+            if (a.entries.size() != b.entries.size()) return false;
+            for (const auto& e : a.entries) {
+                const NodePtr* other = b.find(e.key);
+                if (!other || !python_equal(*e.value, **other)) return false;
+            }
+            return true;
+        default: return false;
+    }
+}
+
+bool hydra_key(const std::string& key) {
+    return key == "hydra" || key.starts_with("hydra.") || key.starts_with("hydra/");
+}
+
+void apply(Cell& root, const ParsedOverride& o, int max_depth) {
+    TokenShown shown(o.input, o.source, 0);
+    const std::string& key = o.key;
+    Origin origin{o.source};
+    if (o.package)
+        shown.fail_plain(fmt::format("Override {} looks like a config group override, but config group '{}' does not exist.",
+                                     shown.token(), key),
+                         key);
+    std::vector<std::string> path = split(key);
+    if (static_cast<int>(path.size()) > max_depth)
+        throw Error(origin, key, fmt::format("nesting deeper than {} levels", max_depth), Error::Kind::usage);
+    try {
+        if (o.type == Type_::del) {
+            Cell* at = select(root, path);
+            if (!at) shown.fail_plain(fmt::format("Could not delete from config. '{}' does not exist.", key), key);
+            if (o.value && o.value->kind != OverrideValue::Kind::null) {
+                NodePtr given = override_node(*o.value, origin);
+                NodePtr have = node_of(*at);
+                if (!python_equal(*given, *have)) {
+                    std::string have_text = python_str_brief(*have), given_text = python_str_brief(*given);
+                    if (shown.secret() || may_hold_secret(have_text)) have_text = given_text = "***";
+                    shown.fail_plain(fmt::format("Could not delete from config. The value of '{}' is {} and not {}.",
+                                                 key, have_text, given_text),
+                                     key);
+                }
+            }
+            std::vector<std::string> parent_path(path.begin(), path.end() - 1);
+            Cell* parent = parent_path.empty() ? &root : select(root, parent_path);
+            if (parent && parent->type == Type::mapping) {
+                std::erase_if(parent->entries, [&](const auto& e) { return e.first == path.back(); });
+            } else if (parent && parent->type == Type::sequence) {
+                auto i = index_of(path.back(), parent->items.size());
+                if (i) parent->items.erase(parent->items.begin() + static_cast<std::ptrdiff_t>(*i));
+            }
+            return;
+        }
+        Cell value = cell_of(o.value ? *o.value : OverrideValue{}, origin);
+        if (o.type == Type_::add && !value.container() && select(root, path)) {
+            shown.fail_plain(fmt::format("Could not append to config. An item is already at '{}'. Either remove + "
+                                         "prefix: '{}' or add a second + to add or override '{}': '+{}'",
+                                         key, shown.token().substr(1), key, shown.token()),
+                             key);
+        }
+        try {
+            update(root, path, std::move(value), o.type != Type_::change, origin);
+        } catch (const StructError&) {
+            shown.fail_plain(
+                fmt::format("Could not override '{}'. To append to your config use +{}", key, shown.token()), key);
+        }
+    } catch (const MergeError& e) {
+        shown.fail_plain(fmt::format("Error merging override {}: {}", shown.token(), e.why), key);
+    }
+}
+
+}  // namespace
+
+NodePtr override_node(const OverrideValue& v, const Origin& origin) {
+    switch (v.kind) {
+        case OverrideValue::Kind::string:
+        case OverrideValue::Kind::quoted: return make_string(v.text, origin);
+        case OverrideValue::Kind::integer: return make_int(v.text, origin);
+        case OverrideValue::Kind::real: return make_real(v.real, origin);
+        case OverrideValue::Kind::boolean: return make_bool(v.boolean, origin);
+        case OverrideValue::Kind::null: return make_null(origin);
+        case OverrideValue::Kind::list:
+        case OverrideValue::Kind::dict: {
+            try {
+                return node_of(cell_of(v, origin));
+            } catch (const MergeError& e) {
+                throw Error(origin, {}, e.why, Error::Kind::usage);
+            }
+        }
+    }
+    return make_null(origin);
+}
+
+NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth) {
+    for (const auto& o : overrides) {
+        TokenShown shown(o.input, o.source, 0);
+        if (o.sweep == ParsedOverride::Sweep::simple_choice)
+            // Hydra's words for a run without --multirun, from a shell, on one line.
+            shown.fail_plain(fmt::format(
+                "Ambiguous value for argument '{}': to use it as a list, use key=[value1,value2]; to use it as string, "
+                "quote the value: key=\\'value1,value2\\'; to sweep over it, add --multirun to your command line",
+                shown.token()));
+        if (o.sweep == ParsedOverride::Sweep::function)
+            shown.fail_plain(fmt::format("Sweep parameters '{}' requires --multirun", shown.token()));
+    }
+    Cell root;
+    for (const auto& o : overrides) {
+        if (hydra_key(o.key)) continue;
+        apply(root, o, max_depth);
+    }
+    return node_of(root);
+}
+
+}  // namespace goe
