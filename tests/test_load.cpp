@@ -187,3 +187,71 @@ TEST_CASE("load applies all overrides as one config merged last, as Hydra does f
     r.sets = {"telemetry.run_id=x", "telemetry=null"};
     CHECK(python_str(**load(r, {}, fs).root->find("telemetry")) == "None");
 }
+
+TEST_CASE("load takes the root files from the CLI config's config_paths, after CONFIG, over env.yaml's") {
+    MemoryFileSystem fs;
+    fs.files["env.yaml"] = "config_paths: [e.yaml]\n";
+    fs.files["e.yaml"] = "t: {who: e}\n";
+    fs.files["a.yaml"] = "t: {who: a, a: 1}\n";
+    fs.files["b.yaml"] = "t: {who: b}\n";
+    fs.files["p.yaml"] = "t: {who: p, p: 1}\n";
+    LoadRequest r;
+    r.gym_overrides = {"+config_paths=[a.yaml, b.yaml]"};
+    Loaded l = load(r, {}, fs);
+    CHECK(l.files == std::vector<std::string>{"a.yaml", "b.yaml", "env.yaml"});
+    CHECK(value_at(l, "t", "who") == "b");
+    r.configs = {"p.yaml"};
+    CHECK(load(r, {}, fs).files == std::vector<std::string>{"p.yaml", "a.yaml", "b.yaml", "env.yaml"});
+    r.gym_overrides.clear();
+    CHECK(load(r, {}, fs).files == std::vector<std::string>{"p.yaml", "env.yaml"});
+    r.configs.clear();
+    CHECK(load(r, {}, fs).files == std::vector<std::string>{"e.yaml", "env.yaml"});
+    r.sets = {"config_paths=null"};
+    CHECK(load(r, {}, fs).files == std::vector<std::string>{"env.yaml"});
+}
+
+TEST_CASE("load validates the root config_paths as Gym does (pydantic List[str])") {
+    MemoryFileSystem fs;
+    auto row = GENERATE(table<std::string, std::string>({
+        {"config_paths=a.yaml", "'a.yaml'"},
+        {"config_paths=[a.yaml, 1]", "['a.yaml', 1]"},
+        {"config_paths=[[a.yaml]]", "[['a.yaml']]"},
+        {"config_paths={a: b}", "{'a': 'b'}"},
+        {"config_paths=true", "True"},
+    }));
+    LoadRequest r;
+    r.sets = {std::get<0>(row)};
+    CHECK(error_of(r, fs) == "--set: config_paths: 'config_paths' must be a list of paths. Got: " + std::get<1>(row) +
+                                 ". Pass each config with --config (it builds the list for you)");
+}
+
+TEST_CASE("load treats a falsy root config_paths as none, as Gym's `or []` does") {
+    MemoryFileSystem fs;
+    for (std::string v : {"[]", "{}", "''", "0", "false", "null", ""}) {
+        LoadRequest r;
+        r.sets = {"config_paths=" + v};
+        CHECK(load(r, {}, fs).files.empty());
+    }
+}
+
+TEST_CASE("load types --set and command-line values by Hydra's grammar, not YAML") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "telemetry: {export_rank: 1}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    r.gym_overrides = {"++telemetry.export_rank=010", "+telemetry.exporter='console'"};
+    r.sets = {"telemetry.enabled=yes", "telemetry.run_id=0x10"};
+    Loaded l = load(r, {}, fs);
+    CHECK(python_str(**l.root->find("telemetry")) ==
+          "{'export_rank': '010', 'exporter': 'console', 'enabled': 'yes', 'run_id': '0x10'}");
+    // The CLI config starts empty: a key the files have still needs + on Gym's command line.
+    r.gym_overrides = {"telemetry.export_rank=2"};
+    CHECK(error_of(r, fs) == "command line: telemetry.export_rank: Could not override 'telemetry.export_rank'. To "
+                             "append to your config use +telemetry.export_rank=2");
+    r.gym_overrides = {};
+    r.sets = {"telemetry.run_id=${oc.env:X"};
+    CHECK(error_of(r, fs) == "--set: Error parsing override 'telemetry.run_id=${oc.env:X': unexpected at column 19: '{'");
+    // Quoted, it is a string, and OmegaConf checks its interpolation when it makes the config.
+    r.sets = {"telemetry.run_id='${oc.env:X'"};
+    CHECK(error_of(r, fs) == "--set: telemetry.run_id: invalid interpolation: no viable alternative at input '<EOF>'");
+}
