@@ -153,9 +153,10 @@ TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token
         {"a=f(", "'a=f(': unexpected end of the override at column 5"},
         {"a/b.c=1", "'a/b.c=1': unexpected at column 3: 'b.c'"},
         {"a=x\ny", "'a=x\\ny': token recognition error at column 4: '\\n'"},
-        {"a=int(1)", "'a=int(1)': the function int() is not supported here (Hydra evaluates it; use a plain value)"},
-        {"a=[sort(1,2)]", "'a=[sort(1,2)]': the function sort() is not supported here (Hydra evaluates it; use a plain "
-                          "value)"},
+        {"a=sort([2,1])", "'a=sort([2,1])': the function sort() is not supported (write the value it gives)"},
+        {"a=[shuffle(1,2)]", "'a=[shuffle(1,2)]': the function shuffle() is not supported (write the value it gives)"},
+        {"a=tag(x)", "'a=tag(x)': the function tag() is not supported (write the value it gives)"},
+        {"a=[choice(1,2)]", "'a=[choice(1,2)]': the function choice() is not supported (write the value it gives)"},
         {"a=foo(1)", "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo' (available: "
                      "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
     }));
@@ -219,12 +220,13 @@ TEST_CASE("apply_overrides: KEY=, +KEY=, ++KEY= and ~KEY with Hydra's semantics"
         {{"+a=1", "~a=1.0"}, "{}"},
         {{"+a=1", "~a=null"}, "{}"},
         {{"+a=[1, x]", "~a=[1, x]"}, "{}"},
-        {{"+a=[1, 2]", "~a.0"}, "{'a': [2]}"},
         // The tree keeps a key as Python's str() of it, so 1 prints as '1' here.
         {{"+a={1: x, true: y, 2: z}"}, "{'a': {'1': 'y', '2': 'z'}}"},
         {{"+hydra.run.dir=x", "hydra.job.name=y", "~hydra"}, "{}"},
         {{"++=1"}, "{'': 1}"},
         {{"+config_paths=[a.yaml, b.yaml]"}, "{'config_paths': ['a.yaml', 'b.yaml']}"},
+        // select follows ${a.b}: here it finds a value, so + refuses and ~ compares it.
+        {{"+b=1", "+a=${b}", "~a=1"}, "{'b': 1}"},
     }));
     CHECK(applied(std::get<0>(row)) == std::get<1>(row));
 }
@@ -251,6 +253,9 @@ TEST_CASE("apply_overrides: what Hydra refuses, as one line of its words") {
         {{"+a=[1]", "++a.x=1"}, "a.x: Error merging override ++a.x=1: invalid literal for int() with base 10: 'x'"},
         {{"+a=[1]", "++a.5=1"}, "a.5: Error merging override ++a.5=1: list index out of range"},
         {{"+a=[1]", "~a.x"}, "a.x: Error merging override ~a.x: Index 'x' (str) is not an int"},
+        {{"+a=[1]", "~a.0"}, "a.0: Error merging override ~a.0: list indices must be integers or slices, not str"},
+        {{"+a=${a}", "~a.0"}, "a.0: Error merging override ~a.0: Recursive interpolation detected"},
+        {{"+a=${b}", "+a.c=1"}, "a.c: Error merging override +a.c=1: Interpolation key 'b' not found"},
         {{"+a={null: 1}"}, "a: Error merging override +a={null: 1}: Incompatible key type 'NoneType'"},
         {{"=1"}, "Could not override ''. To append to your config use +=1"},
         {{"+=1"},
@@ -260,14 +265,64 @@ TEST_CASE("apply_overrides: what Hydra refuses, as one line of its words") {
     CHECK(applied(std::get<0>(row)) == "usage: command line: " + std::get<1>(row));
 }
 
+TEST_CASE("parse_override evaluates Hydra's casts with Python's conversions") {
+    auto row = GENERATE(table<std::string, std::string>({
+        {"a=int('010')", "int(10)"},
+        {"a=int(' 1_000 ')", "int(1000)"},
+        {"a=int(-1.9)", "int(-1)"},
+        {"a=int(true)", "int(1)"},
+        {"a=float(1)", "float(1.0)"},
+        {"a=float(' 1_0 ')", "float(10.0)"},
+        {"a=float('-infinity')", "float(-inf)"},
+        {"a=float('1e400')", "float(inf)"},
+        {"a=str(true)", "str('true')"},
+        {"a=str(1.5)", "str('1.5')"},
+        {"a=str(1e20)", "str('1e+20')"},
+        {"a=str([1,true])", "[str('1'), str('true')]"},
+        {"a=int({a: '2'})", "{str('a'): int(2)}"},
+        {"a=bool(0)", "bool(False)"},
+        {"a=bool('TRUE')", "bool(True)"},
+        {"a=bool(null)", "bool(False)"},
+        {"a=int(value=1)", "int(1)"},
+        {"a=int(str(5))", "int(5)"},
+        {"a=int(1,2)", "sweep(a,b)"},
+    }));
+    std::string out = parsed(std::get<0>(row));
+    CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
+}
+
+TEST_CASE("parse_override gives Python's error for a cast that fails") {
+    const std::string p = "error: command line: Error parsing override ";
+    auto row = GENERATE_REF(table<std::string, std::string>({
+        {"a=int(x)", "'a=int(x)': ValueError while evaluating 'int(x)': invalid literal for int() with base 10: 'x'"},
+        {"a=int('1__0')",
+         "'a=int('1__0')': ValueError while evaluating 'int('1__0')': invalid literal for int() with base 10: '1__0'"},
+        {"a=int(inf)", "'a=int(inf)': OverflowError while evaluating 'int(inf)': cannot convert float infinity to integer"},
+        {"a=int(nan)", "'a=int(nan)': ValueError while evaluating 'int(nan)': cannot convert float NaN to integer"},
+        {"a=int(null)", "'a=int(null)': AssertionError while evaluating 'int(null)': "},
+        {"a=float(x)", "'a=float(x)': ValueError while evaluating 'float(x)': could not convert string to float: 'x'"},
+        {"a=bool(yes)", "'a=bool(yes)': ValueError while evaluating 'bool(yes)': Cannot cast 'yes' to bool"},
+        {"a=int()", "'a=int()': TypeError while evaluating 'int()': No positional args or value specified"},
+        {"a=int(1,value=2)",
+         "'a=int(1,value=2)': TypeError while evaluating 'int(1,value=2)': cannot use both position and named arguments"},
+        {"a=int(x=1)", "'a=int(x=1)': TypeError while evaluating 'int(x=1)': got an unexpected keyword argument 'x'"},
+        {"a=int(value=1,2)", "'a=int(value=1,2)': positional argument follows keyword argument"},
+        {"a=[int(1,2)]", "'a=[int(1,2)]': a sweep inside a value is not supported: 'int(1,2)'"},
+    }));
+    CHECK(parsed(std::get<0>(row)) == p + std::get<1>(row));
+}
+
 TEST_CASE("apply_overrides: --set is the token ++KEY=VALUE, shown as typed") {
     CHECK(applied({"+telemetry.enabled=false"}, {"telemetry.enabled=true", "telemetry.export_rank=010"}) ==
           "{'telemetry': {'enabled': True, 'export_rank': '010'}}");
     CHECK(applied({}, {"a=yes", "b='x'", "c=", "d=null", "e=[1, 2]"}) ==
           "{'a': 'yes', 'b': 'x', 'c': '', 'd': None, 'e': [1, 2]}");
     CHECK(applied({}, {"a=~"}) == "usage: --set: Error parsing override 'a=~': token recognition error at column 3: '~'");
-    CHECK(applied({}, {"+a=1"}) == "usage: --set: Error parsing override '+a=1': unexpected at column 1: '+'");
-    CHECK(applied({}, {"a"}) == "usage: --set: Error parsing override 'a': unexpected end of the override at column 2");
+    CHECK(applied({}, {"+a=1", "++b=2"}) == "{'a': 1, 'b': 2}");
+    CHECK(applied({}, {"+++a=1"}) == "usage: --set: Error parsing override '+++a=1': unexpected at column 3: '+'");
+    CHECK(applied({}, {"~a=1"}) == "usage: --set: Error parsing override '~a=1': unexpected at column 1: '~'");
+    CHECK(applied({}, {"a"}) == "usage: --set: expected KEY=VALUE, got 'a'");
+    CHECK(applied({}, {"a b=1"}) == "usage: --set: Error parsing override 'a b=1': token recognition error at column 2: ' '");
 }
 
 TEST_CASE("apply_overrides gives every node the override's source as its origin") {

@@ -24,6 +24,7 @@ struct Elem {
     std::vector<const OverrideToken*> tokens;  // primitive or dict key
     std::vector<Elem> items;                   // list; dict: key, value, key, value...; function args
     std::string text;                          // function: its source text (ANTLR's getText)
+    std::vector<std::string> arg_names;        // function: "" for a positional argument
 };
 
 class Parser {
@@ -31,7 +32,7 @@ public:
     Parser(const std::vector<OverrideToken>& tokens, const TokenShown& shown, int max_nesting)
         : t_(tokens), shown_(shown), max_nesting_(max_nesting) {}
 
-    ParsedOverride run(ParsedOverride out, std::optional<Elem>& value, bool& sweep) {
+    ParsedOverride run(ParsedOverride out, std::optional<Elem>& value, std::vector<Elem>& rest, bool& sweep) {
         if (at(Kind::plus)) {
             ++p_;
             out.type = ParsedOverride::Type::add;
@@ -52,7 +53,7 @@ public:
                 // simpleChoiceSweep: element (COMMA element)+, a sweep of its own kind.
                 while (at(Kind::comma)) {
                     ++p_;
-                    element();
+                    rest.push_back(element());
                 }
                 sweep = true;
             }
@@ -167,7 +168,12 @@ private:
             p_ += 2;
             if (!at(Kind::pclose)) {
                 while (true) {
-                    if (at(Kind::id) && t_[p_ + 1].kind == Kind::equal) p_ += 2;
+                    std::string name;
+                    if (at(Kind::id) && t_[p_ + 1].kind == Kind::equal) {
+                        name = cur().text;
+                        p_ += 2;
+                    }
+                    e.arg_names.push_back(name);
                     e.items.push_back(element());
                     if (!at(Kind::comma)) break;
                     ++p_;
@@ -200,7 +206,8 @@ class Visitor {
 public:
     explicit Visitor(const TokenShown& shown) : shown_(shown) {}
 
-    OverrideValue element(const Elem& e) {
+    // `top`: the element is the whole VALUE, where a cast of several values is a sweep.
+    OverrideValue element(const Elem& e, bool top = false) {
         OverrideValue v;
         switch (e.kind) {
             case Elem::Kind::primitive: return primitive(e.tokens);
@@ -209,27 +216,73 @@ public:
                 for (const auto& item : e.items) v.items.push_back(element(item));
                 return v;
             case Elem::Kind::dict: return dict(e);
-            case Elem::Kind::function: function(e);
+            case Elem::Kind::function: return function(e, top);
         }
         return v;
     }
 
-    // A function anywhere: the sweeps are for --multirun, the others Hydra evaluates
-    // itself (casts, sort, shuffle, tag) and this tool does not.
-    [[noreturn]] void function(const Elem& e) {
-        std::string name = e.text.substr(0, e.text.find('('));
-        static const std::vector<std::string_view> known = {"bool",     "choice", "float",   "glob", "int", "interval",
-                                                            "range",    "shuffle", "sort",   "str",  "tag"};
-        bool is_known = std::find(known.begin(), known.end(), name) != known.end();
-        if (!is_known)
-            shown_.fail_whole(fmt::format("HydraException while evaluating '{}': Unknown function '{}' (available: "
-                                          "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)",
-                                          shown_.secret() ? "***" : e.text, name));
-        shown_.fail_whole(fmt::format("the function {}() is not supported here (Hydra evaluates it; use a plain value)",
-                                      name));
-    }
+    // True when the last top-level element was a cast of several values: Hydra turns
+    // int(1,2) into the sweep 1,2.
+    bool made_sweep() const { return made_sweep_; }
 
 private:
+    // Hydra evaluates functions while it visits the tree. The casts are done here with
+    // Python's conversions; the sweeps are for --multirun, and sort(), shuffle() and
+    // tag() (which act on sweeps) are not supported.
+    OverrideValue function(const Elem& e, bool top) {
+        std::string name = e.text.substr(0, e.text.find('('));
+        static const std::vector<std::string_view> known = {"bool",  "choice",  "float", "glob", "int", "interval",
+                                                            "range", "shuffle", "sort",  "str",  "tag"};
+        std::string shown_text = shown_.secret() ? "***" : e.text;
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            shown_.fail_whole(fmt::format("HydraException while evaluating '{}': Unknown function '{}' (available: "
+                                          "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)",
+                                          shown_text, name));
+        std::vector<OverrideValue> args;
+        std::optional<OverrideValue> value;
+        std::string unexpected;
+        bool in_kwargs = false;
+        for (size_t i = 0; i < e.items.size(); ++i) {
+            if (e.arg_names[i].empty() && in_kwargs) shown_.fail_whole("positional argument follows keyword argument");
+            OverrideValue arg = element(e.items[i]);
+            if (arg.kind == OverrideValue::Kind::quoted) arg.kind = OverrideValue::Kind::string;
+            if (e.arg_names[i].empty()) {
+                args.push_back(std::move(arg));
+                continue;
+            }
+            in_kwargs = true;
+            if (e.arg_names[i] == "value") value = std::move(arg);
+            else if (unexpected.empty()) unexpected = e.arg_names[i];
+        }
+        bool cast = name == "int" || name == "float" || name == "str" || name == "bool";
+        if (!cast)
+            shown_.fail_whole(fmt::format("the function {}() is not supported (write the value it gives)", name));
+        auto raise = [&](std::string_view type, std::string_view what) {
+            shown_.fail_whole(fmt::format("{} while evaluating '{}': {}", type, shown_text, what));
+        };
+        if (!unexpected.empty()) raise("TypeError", fmt::format("got an unexpected keyword argument '{}'", unexpected));
+        if (!args.empty() && value) raise("TypeError", "cannot use both position and named arguments");
+        if (args.empty() && !value) raise("TypeError", "No positional args or value specified");
+        if (args.size() > 1) {
+            if (!top)
+                shown_.fail_whole(fmt::format("a sweep inside a value is not supported: '{}'", shown_text));
+            for (const auto& a : args) cast_or_raise(name, a, raise);
+            made_sweep_ = true;
+            return {};
+        }
+        return cast_or_raise(name, value ? *value : args[0], raise);
+    }
+
+    template <class Raise>
+    static OverrideValue cast_or_raise(std::string_view name, const OverrideValue& v, Raise& raise) {
+        try {
+            return hydra_cast(name, v);
+        } catch (const CastError& e) {
+            raise(e.type, e.message);
+        }
+        return {};
+    }
+
     OverrideValue dict(const Elem& e) {
         OverrideValue v;
         v.kind = OverrideValue::Kind::dict;
@@ -357,6 +410,7 @@ private:
 
     const TokenShown& shown_;
     inline static size_t counter_ = 0;
+    bool made_sweep_ = false;
 };
 
 bool is_sweep_function(const Elem& e) {
@@ -371,11 +425,16 @@ ParsedOverride parse(std::string_view token, std::string source, const TokenShow
     out.input = std::string(token);
     out.source = std::move(source);
     std::optional<Elem> value;
+    std::vector<Elem> rest;  // the other elements of a sweep a,b,c
     bool sweep = false;
     Parser parser(tokens, shown, max_nesting);
-    out = parser.run(std::move(out), value, sweep);
-    // Hydra refuses sweeps only after every token parsed: apply_overrides does.
+    out = parser.run(std::move(out), value, rest, sweep);
+    Visitor visitor(shown);
+    // Hydra refuses sweeps only after every token parsed: apply_overrides does. Its
+    // visitor still evaluates the elements, so a bad function in one fails here.
     if (sweep) {
+        visitor.element(*value);
+        for (const auto& e : rest) visitor.element(e);
         out.sweep = ParsedOverride::Sweep::simple_choice;
         return out;
     }
@@ -383,8 +442,11 @@ ParsedOverride parse(std::string_view token, std::string source, const TokenShow
         out.sweep = ParsedOverride::Sweep::function;
         return out;
     }
-    Visitor visitor(shown);
-    if (value) out.value = visitor.element(*value);
+    if (value) out.value = visitor.element(*value, true);
+    if (visitor.made_sweep()) {
+        out.value.reset();
+        out.sweep = ParsedOverride::Sweep::simple_choice;
+    }
     else if (parser.empty_value()) out.value = OverrideValue{};  // `KEY=`: the empty string
     return out;
 }
@@ -397,8 +459,14 @@ ParsedOverride parse_override(std::string_view token, const std::string& source,
 }
 
 ParsedOverride parse_set(std::string_view text, int max_nesting) {
-    std::string token = "++" + std::string(text);
-    TokenShown shown(text, "--set", 2);
+    if (text.find('=') == std::string_view::npos)
+        throw Error(Origin{"--set"}, {}, fmt::format("expected KEY=VALUE, got {}", python_repr(text)), Error::Kind::usage);
+    // --set always adds or overrides, so a + or ++ written in front (as the tool has long
+    // accepted) changes nothing and is dropped; ~ is refused by the grammar.
+    std::string_view key = text;
+    size_t plus = key.starts_with("++") ? 2 : key.starts_with("+") ? 1 : 0;
+    std::string token = "++" + std::string(key.substr(plus));
+    TokenShown shown(text, "--set", 2 - plus);
     ParsedOverride out = parse(token, "--set", shown, max_nesting);
     out.input = std::string(text);
     return out;
@@ -431,6 +499,8 @@ std::string dump(const ParsedOverride& o) {
     static constexpr std::string_view prefix[] = {"", "+", "++", "~"};
     std::string out = fmt::format("{}key({})", prefix[static_cast<int>(o.type)], o.key);
     if (o.package) out += "@package(" + *o.package + ")";
+    if (o.sweep == ParsedOverride::Sweep::simple_choice) out += " = sweep(a,b)";
+    if (o.sweep == ParsedOverride::Sweep::function) out += " = sweep()";
     if (o.value) out += " = " + dump(*o.value);
     return out;
 }

@@ -47,8 +47,8 @@ constexpr int kMaxOverrideNesting = 256;
 ParsedOverride parse_override(std::string_view token, const std::string& source,
                               int max_nesting = kMaxOverrideNesting);
 
-// `--set KEY=VALUE` is the token `++KEY=VALUE`: a token that already has a + or ~
-// prefix is refused, since `--set` always adds or overrides.
+// `--set KEY=VALUE` is the token `++KEY=VALUE` (a `+` or `++` written before KEY is
+// dropped: --set always adds or overrides). Without `=` it is "expected KEY=VALUE".
 ParsedOverride parse_set(std::string_view text, int max_nesting = kMaxOverrideNesting);
 
 // Applies the overrides, in order, to an empty config with Hydra's semantics (struct

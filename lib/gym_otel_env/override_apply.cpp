@@ -84,11 +84,31 @@ std::optional<size_t> index_of(const std::string& segment, size_t size) {
     return i;
 }
 
+Cell* select(Cell& root, const std::vector<std::string>& path, int depth = 0);
+
+// OmegaConf.select resolves an interpolation it meets. A plain `${a.b}` is followed here
+// (against the config as built so far, as Hydra's is); any other interpolation is taken
+// as a string, which is what it resolves to when it resolves.
+Cell* follow(Cell& root, Cell* c, int depth) {
+    if (!c || c->type != Type::string) return c;
+    const std::string& t = c->scalar->text;
+    if (t.size() < 4 || !t.starts_with("${") || t.back() != '}') return c;
+    std::string target = t.substr(2, t.size() - 3);
+    if (target.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != std::string::npos ||
+        target.starts_with("."))
+        return c;
+    if (depth > 32) throw MergeError{"Recursive interpolation detected"};
+    Cell* to = select(root, split(target), depth + 1);
+    if (!to) throw MergeError{fmt::format("Interpolation key '{}' not found", target)};
+    return to;
+}
+
 // OmegaConf.select(cfg, key): the node, or nullptr when missing or null.
-Cell* select(Cell& root, const std::vector<std::string>& path) {
+Cell* select(Cell& root, const std::vector<std::string>& path, int depth) {
     if (path.size() == 1 && path[0].empty()) return &root;
     Cell* c = &root;
     for (const auto& seg : path) {
+        c = follow(root, c, depth);
         if (c->type == Type::mapping) {
             c = c->find(seg);
         } else if (c->type == Type::sequence) {
@@ -101,6 +121,7 @@ Cell* select(Cell& root, const std::vector<std::string>& path) {
         }
         if (!c) return nullptr;
     }
+    c = follow(root, c, depth);
     return c->type == Type::null ? nullptr : c;
 }
 
@@ -238,13 +259,15 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
             if (parent && parent->type == Type::mapping) {
                 std::erase_if(parent->entries, [&](const auto& e) { return e.first == path.back(); });
             } else if (parent && parent->type == Type::sequence) {
-                auto i = index_of(path.back(), parent->items.size());
-                if (i) parent->items.erase(parent->items.begin() + static_cast<std::ptrdiff_t>(*i));
+                // Hydra deletes with the key as text, which a ListConfig refuses.
+                throw MergeError{"list indices must be integers or slices, not str"};
             }
             return;
         }
         Cell value = cell_of(o.value ? *o.value : OverrideValue{}, origin);
-        if (o.type == Type_::add && !value.container() && select(root, path)) {
+        // Python evaluates the select first, so a select that fails fails the + of a
+        // list or a mapping too.
+        if (o.type == Type_::add && select(root, path) && !value.container()) {
             shown.fail_plain(fmt::format("Could not append to config. An item is already at '{}'. Either remove + "
                                          "prefix: '{}' or add a second + to add or override '{}': '+{}'",
                                          key, shown.token().substr(1), key, shown.token()),

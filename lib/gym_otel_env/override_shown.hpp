@@ -39,3 +39,20 @@ private:
 bool may_hold_secret(std::string_view text);
 
 }  // namespace goe
+
+namespace goe {
+
+struct OverrideValue;
+
+// A Python exception raised by one of Hydra's cast functions: its type name and text.
+struct CastError {
+    std::string type;  // "ValueError", "TypeError", ...
+    std::string message;
+};
+
+// Hydra's int(), float(), str(), bool() (hydra/_internal/grammar/grammar_functions.py)
+// on one parsed value, with Python's conversions; mappings have their values cast,
+// lists their items. Throws CastError.
+OverrideValue hydra_cast(std::string_view name, const OverrideValue& value);
+
+}  // namespace goe

@@ -102,6 +102,14 @@ gym from-my-env console env start --config my_env.yaml +telemetry.exporter=conso
 gym from-my-env otlp env start --config=my_env.yaml
 gym from-a from-b 'config_paths=[a.yaml,b.yaml]'
 gym from-a from-b '+config_paths=[a.yaml, b.yaml]'
-gym 'x y' console --config my_env.yaml '++telemetry.service_name=x y' telemetry.exporter=console
+gym 'x y' console --config my_env.yaml '++telemetry.service_name=x y' +telemetry.exporter=console
+
+# Hydra applies the tokens to an empty config: KEY= needs a + for a key only the files have.
+out=$(run "$GOE_BIN" --no-env-yaml --exec -- child --config my_env.yaml telemetry.exporter=console 2>"$work/err")
+expect "KEY= of a key only in the files: status" 2 $?
+expect "KEY= of a key only in the files: stdout empty" "" "$out"
+expect "KEY= of a key only in the files: message" \
+  "gym-otel-env: error: command line: telemetry.exporter: Could not override 'telemetry.exporter'. To append to your config use +telemetry.exporter=console" \
+  "$(cat "$work/err")"
 
 finish
