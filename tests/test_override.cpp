@@ -28,7 +28,7 @@ std::string applied(const std::vector<std::string>& tokens, const std::vector<st
 
 }  // namespace
 
-TEST_CASE("parse_override: the override rule, its prefixes and keys") {
+TEST_CASE("parse_override: the override rule, its prefixes and keys", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a=1", "key(a) = int(1)"},
         {"+a.b=1", "+key(a.b) = int(1)"},
@@ -49,7 +49,7 @@ TEST_CASE("parse_override: the override rule, its prefixes and keys") {
     CHECK(parsed(std::get<0>(row)) == std::get<1>(row));
 }
 
-TEST_CASE("parse_override: primitives are typed as Hydra's visitor types them") {
+TEST_CASE("parse_override: primitives are typed as Hydra's visitor types them", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a=true", "bool(True)"},
         {"a=FALSE", "bool(False)"},
@@ -90,7 +90,7 @@ TEST_CASE("parse_override: primitives are typed as Hydra's visitor types them") 
     CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
 }
 
-TEST_CASE("parse_override: quoted values with Hydra's escapes") {
+TEST_CASE("parse_override: quoted values with Hydra's escapes", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a='x y'", "quoted('x y')"},
         {"a=\"x y\"", "quoted('x y')"},
@@ -111,7 +111,7 @@ TEST_CASE("parse_override: quoted values with Hydra's escapes") {
     CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
 }
 
-TEST_CASE("parse_override: lists and dicts, nested") {
+TEST_CASE("parse_override: lists and dicts, nested", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a=[]", "[]"},
         {"a=[1, x , 'y']", "[int(1), str('x'), quoted('y')]"},
@@ -130,7 +130,7 @@ TEST_CASE("parse_override: lists and dicts, nested") {
     CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
 }
 
-TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token") {
+TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token", "[override]") {
     const std::string p = "command line: Error parsing override ";
     auto row = GENERATE_REF(table<std::string, std::string>({
         {"a='abc", "'a='abc': token recognition error at column 3: \"'\""},
@@ -164,19 +164,19 @@ TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token
     CHECK(parsed(std::get<0>(row)) == "error: " + p + std::get<1>(row));
 }
 
-TEST_CASE("parse_override refuses an integer Python's int() refuses") {
+TEST_CASE("parse_override refuses an integer Python's int() refuses", "[override]") {
     CHECK_THROWS_WITH(parse_override("a=" + std::string(4301, '7'), "command line"),
                       Catch::StartsWith("command line: Error parsing override 'a=777") &&
                           Catch::EndsWith("777': an integer of more than 4300 digits"));
 }
 
-TEST_CASE("parse_override limits the nesting of a value") {
+TEST_CASE("parse_override limits the nesting of a value", "[override]") {
     std::string deep = "a=" + std::string(300, '[') + std::string(300, ']');
     CHECK_THROWS_WITH(parse_override(deep, "command line"),
                       Catch::EndsWith("': nesting deeper than 256 levels at column 259"));
 }
 
-TEST_CASE("parse_override never shows the value of a token that may hold otlp_headers") {
+TEST_CASE("parse_override never shows the value of a token that may hold otlp_headers", "[override]") {
     CHECK(parsed("telemetry.otlp_headers='x-key=s3cret") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': token recognition error at "
           "column 24");
@@ -191,7 +191,7 @@ TEST_CASE("parse_override never shows the value of a token that may hold otlp_he
           "--multirun to your command line");
 }
 
-TEST_CASE("apply_overrides: sweeps are refused before anything is applied, in Hydra's words") {
+TEST_CASE("apply_overrides: sweeps are refused before anything is applied, in Hydra's words", "[override]") {
     CHECK(applied({"a=1", "b=x,y"}) ==
           "usage: command line: Ambiguous value for argument 'b=x,y': to use it as a list, use key=[value1,value2]; to "
           "use it as string, quote the value: key=\\'value1,value2\\'; to sweep over it, add --multirun to your "
@@ -201,7 +201,7 @@ TEST_CASE("apply_overrides: sweeps are refused before anything is applied, in Hy
     CHECK(applied({"+hydra.x=1,2"}).starts_with("usage: command line: Ambiguous value for argument '+hydra.x=1,2'"));
 }
 
-TEST_CASE("apply_overrides: KEY=, +KEY=, ++KEY= and ~KEY with Hydra's semantics") {
+TEST_CASE("apply_overrides: KEY=, +KEY=, ++KEY= and ~KEY with Hydra's semantics", "[override]") {
     auto row = GENERATE(table<std::vector<std::string>, std::string>({
         {{"+a=1"}, "{'a': 1}"},
         {{"++a.b.c=x"}, "{'a': {'b': {'c': 'x'}}}"},
@@ -231,7 +231,7 @@ TEST_CASE("apply_overrides: KEY=, +KEY=, ++KEY= and ~KEY with Hydra's semantics"
     CHECK(applied(std::get<0>(row)) == std::get<1>(row));
 }
 
-TEST_CASE("apply_overrides: what Hydra refuses, as one line of its words") {
+TEST_CASE("apply_overrides: what Hydra refuses, as one line of its words", "[override]") {
     auto row = GENERATE(table<std::vector<std::string>, std::string>({
         {{"a=1"}, "a: Could not override 'a'. To append to your config use +a=1"},
         {{"+a.b=1", "a.c=2"}, "a.c: Could not override 'a.c'. To append to your config use +a.c=2"},
@@ -265,7 +265,7 @@ TEST_CASE("apply_overrides: what Hydra refuses, as one line of its words") {
     CHECK(applied(std::get<0>(row)) == "usage: command line: " + std::get<1>(row));
 }
 
-TEST_CASE("parse_override evaluates Hydra's casts with Python's conversions") {
+TEST_CASE("parse_override evaluates Hydra's casts with Python's conversions", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a=int('010')", "int(10)"},
         {"a=int(' 1_000 ')", "int(1000)"},
@@ -291,7 +291,7 @@ TEST_CASE("parse_override evaluates Hydra's casts with Python's conversions") {
     CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
 }
 
-TEST_CASE("parse_override gives Python's error for a cast that fails") {
+TEST_CASE("parse_override gives Python's error for a cast that fails", "[override]") {
     const std::string p = "error: command line: Error parsing override ";
     auto row = GENERATE_REF(table<std::string, std::string>({
         {"a=int(x)", "'a=int(x)': ValueError while evaluating 'int(x)': invalid literal for int() with base 10: 'x'"},
@@ -312,7 +312,7 @@ TEST_CASE("parse_override gives Python's error for a cast that fails") {
     CHECK(parsed(std::get<0>(row)) == p + std::get<1>(row));
 }
 
-TEST_CASE("apply_overrides: --set is the token ++KEY=VALUE, shown as typed") {
+TEST_CASE("apply_overrides: --set is the token ++KEY=VALUE, shown as typed", "[override]") {
     CHECK(applied({"+telemetry.enabled=false"}, {"telemetry.enabled=true", "telemetry.export_rank=010"}) ==
           "{'telemetry': {'enabled': True, 'export_rank': '010'}}");
     CHECK(applied({}, {"a=yes", "b='x'", "c=", "d=null", "e=[1, 2]"}) ==
@@ -325,7 +325,7 @@ TEST_CASE("apply_overrides: --set is the token ++KEY=VALUE, shown as typed") {
     CHECK(applied({}, {"a b=1"}) == "usage: --set: Error parsing override 'a b=1': token recognition error at column 2: ' '");
 }
 
-TEST_CASE("apply_overrides gives every node the override's source as its origin") {
+TEST_CASE("apply_overrides gives every node the override's source as its origin", "[override]") {
     NodePtr cli = apply_overrides({parse_override("+a.b=[1]", "command line"), parse_set("c=x")});
     const Node& a = **cli->find("a");
     CHECK(a.origin.str() == "command line");
@@ -334,7 +334,7 @@ TEST_CASE("apply_overrides gives every node the override's source as its origin"
     CHECK((*cli->find("c"))->type == Type::string);
 }
 
-TEST_CASE("apply_overrides limits the depth of a key") {
+TEST_CASE("apply_overrides limits the depth of a key", "[override]") {
     std::string key = "a";
     for (int i = 0; i < 300; ++i) key += ".a";
     CHECK_THROWS_WITH(apply_overrides({parse_set(key + "=1")}), Catch::EndsWith(".a.a: nesting deeper than 256 levels"));

@@ -6,7 +6,7 @@ using goe::dump;
 using goe::lex_override;
 
 // One row per lexer rule of OverrideLexer.g4: the token text in, the tokens out.
-TEST_CASE("lex_override: KEY mode rules") {
+TEST_CASE("lex_override: KEY mode rules", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a=1", "id('a') equal('=') int('1') eof"},
         {"a_b-c=", "id('a_b-c') equal('=') eof"},
@@ -30,7 +30,7 @@ TEST_CASE("lex_override: KEY mode rules") {
     CHECK(dump(lex_override(std::get<0>(row))) == std::get<1>(row));
 }
 
-TEST_CASE("lex_override: VALUE mode numbers, keywords and the first longest match") {
+TEST_CASE("lex_override: VALUE mode numbers, keywords and the first longest match", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a=-12", "int('-12')"},
         {"a=+1_000", "int('+1_000')"},
@@ -68,7 +68,7 @@ TEST_CASE("lex_override: VALUE mode numbers, keywords and the first longest matc
     CHECK(out.substr(out.find("equal('=') ") + 11) == want);
 }
 
-TEST_CASE("lex_override: VALUE mode brackets, escapes, quotes and interpolations") {
+TEST_CASE("lex_override: VALUE mode brackets, escapes, quotes and interpolations", "[override]") {
     auto row = GENERATE(table<std::string, std::string>({
         {"a=[1, 2]", "bracket_open('[') int('1') comma(', ') int('2') bracket_close(']') eof"},
         {"a=[ x ]", "bracket_open('[ ') id('x') bracket_close(' ]') eof"},
@@ -91,7 +91,7 @@ TEST_CASE("lex_override: VALUE mode brackets, escapes, quotes and interpolations
     CHECK(out.substr(out.find("equal('=') ") + 11) == std::get<1>(row));
 }
 
-TEST_CASE("lex_override stays linear on a long run of '${' without a closing brace") {
+TEST_CASE("lex_override stays linear on a long run of '${' without a closing brace", "[override]") {
     std::string token = "a=";
     for (int i = 0; i < 200000; ++i) token += "${";
     auto tokens = lex_override(token);
