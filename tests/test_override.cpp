@@ -138,7 +138,8 @@ TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token
         {"a=~", "'a=~': token recognition error at column 3: '~'"},
         {"a=x~", "'a=x~': token recognition error at column 4: '~'"},
         {"a b=1", "'a b=1': token recognition error at column 2: ' '"},
-        {"a=x=y", "'a=x=y': unexpected at column 4: '='"},
+        {"a=x=y", "'a=x=y': unexpected '=' (quote the value: KEY='...') at column 4"},
+        {"a=[x, k=v]", "'a=[x, k=v]': unexpected '=' (quote the value: KEY='...') at column 8"},
         {"a", "'a': unexpected end of the override at column 2"},
         {"+a", "'+a': unexpected end of the override at column 3"},
         {"+~a=1", "'+~a=1': unexpected at column 2: '~'"},
@@ -181,7 +182,11 @@ TEST_CASE("parse_override never shows the value of a token that may hold otlp_he
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': token recognition error at "
           "column 24");
     CHECK(parsed("++telemetry={otlp_headers: a=s3cret}") ==
-          "error: command line: Error parsing override '++telemetry=***': unexpected at column 29");
+          "error: command line: Error parsing override '++telemetry=***': unexpected '=' (quote the value: KEY='...') "
+          "at column 29");
+    CHECK(parsed("++telemetry={otlp_headers: s3cret)}") ==
+          "error: command line: Error parsing override '++telemetry=***': unexpected at column 34");
+    CHECK(parse_set("telemetry.otlp_headers='x-key=s3cret,b=c'").value->text == "x-key=s3cret,b=c");
     CHECK(applied({"++telemetry.otlp_headers=s3cret", "~telemetry.otlp_headers=other"}) ==
           "usage: command line: telemetry.otlp_headers: Could not delete from config. The value of "
           "'telemetry.otlp_headers' is *** and not ***.");

@@ -75,6 +75,8 @@ private:
         const OverrideToken& tok = cur();
         if (tok.kind == Kind::error) shown_.fail(tok.offset, "token recognition error", tok.text);
         if (tok.kind == Kind::eof) shown_.fail(tok.offset, "unexpected end of the override", {});
+        // An '=' in VALUE is the usual slip (OTLP headers are k=v,k2=v2): say how to write it.
+        if (tok.kind == Kind::equal && p_ > 1) shown_.fail(tok.offset, "unexpected '=' (quote the value: KEY='...')", {});
         shown_.fail(tok.offset, "unexpected", tok.text);
     }
     void expect(Kind k) {
