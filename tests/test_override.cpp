@@ -158,8 +158,9 @@ TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token
         {"a=[shuffle(1,2)]", "'a=[shuffle(1,2)]': the function shuffle() is not supported (write the value it gives)"},
         {"a=tag(x)", "'a=tag(x)': the function tag() is not supported (write the value it gives)"},
         {"a=[choice(1,2)]", "'a=[choice(1,2)]': the function choice() is not supported (write the value it gives)"},
-        {"a=foo(1)", "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo' (available: "
-                     "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
+        {"a=foo(1)",
+         "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo' (available: "
+         "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
     }));
     INFO(std::get<0>(row));
     CHECK(parsed(std::get<0>(row)) == "error: " + p + std::get<1>(row));
@@ -251,9 +252,11 @@ TEST_CASE("apply_overrides: what Hydra refuses, as one line of its words", "[ove
         {{"+a=null", "~a"}, "a: Could not delete from config. 'a' does not exist."},
         {{"+a=1", "~a=2"}, "a: Could not delete from config. The value of 'a' is 1 and not 2."},
         {{"+a=1", "~a='1'"}, "a: Could not delete from config. The value of 'a' is 1 and not 1."},
-        {{"+a={k: v}", "~a={k: w}"}, "a: Could not delete from config. The value of 'a' is {'k': 'v'} and not {'k': 'w'}."},
+        {{"+a={k: v}", "~a={k: w}"},
+         "a: Could not delete from config. The value of 'a' is {'k': 'v'} and not {'k': 'w'}."},
         {{"+a=1", "~a="}, "a: Could not delete from config. The value of 'a' is 1 and not ."},
-        {{"db@pkg=x"}, "db: Override db@pkg=x looks like a config group override, but config group 'db' does not exist."},
+        {{"db@pkg=x"},
+         "db: Override db@pkg=x looks like a config group override, but config group 'db' does not exist."},
         {{"+a=[1]", "+a={k: 1}"}, "a: Error merging override +a={k: 1}: Cannot merge DictConfig with ListConfig"},
         {{"+a=[1]", "++a.x=1"}, "a.x: Error merging override ++a.x=1: invalid literal for int() with base 10: 'x'"},
         {{"+a=[1]", "++a.5=1"}, "a.5: Error merging override ++a.5=1: list index out of range"},
@@ -302,14 +305,16 @@ TEST_CASE("parse_override gives Python's error for a cast that fails", "[overrid
         {"a=int(x)", "'a=int(x)': ValueError while evaluating 'int(x)': invalid literal for int() with base 10: 'x'"},
         {"a=int('1__0')",
          "'a=int('1__0')': ValueError while evaluating 'int('1__0')': invalid literal for int() with base 10: '1__0'"},
-        {"a=int(inf)", "'a=int(inf)': OverflowError while evaluating 'int(inf)': cannot convert float infinity to integer"},
+        {"a=int(inf)",
+         "'a=int(inf)': OverflowError while evaluating 'int(inf)': cannot convert float infinity to integer"},
         {"a=int(nan)", "'a=int(nan)': ValueError while evaluating 'int(nan)': cannot convert float NaN to integer"},
         {"a=int(null)", "'a=int(null)': AssertionError while evaluating 'int(null)': "},
         {"a=float(x)", "'a=float(x)': ValueError while evaluating 'float(x)': could not convert string to float: 'x'"},
         {"a=bool(yes)", "'a=bool(yes)': ValueError while evaluating 'bool(yes)': Cannot cast 'yes' to bool"},
         {"a=int()", "'a=int()': TypeError while evaluating 'int()': No positional args or value specified"},
         {"a=int(1,value=2)",
-         "'a=int(1,value=2)': TypeError while evaluating 'int(1,value=2)': cannot use both position and named arguments"},
+         "'a=int(1,value=2)': TypeError while evaluating 'int(1,value=2)': cannot use both position and named "
+         "arguments"},
         {"a=int(x=1)", "'a=int(x=1)': TypeError while evaluating 'int(x=1)': got an unexpected keyword argument 'x'"},
         {"a=int(value=1,2)", "'a=int(value=1,2)': positional argument follows keyword argument"},
         {"a=[int(1,2)]", "'a=[int(1,2)]': a sweep inside a value is not supported: 'int(1,2)'"},
@@ -322,12 +327,14 @@ TEST_CASE("apply_overrides: --set is the token ++KEY=VALUE, shown as typed", "[o
           "{'telemetry': {'enabled': True, 'export_rank': '010'}}");
     CHECK(applied({}, {"a=yes", "b='x'", "c=", "d=null", "e=[1, 2]"}) ==
           "{'a': 'yes', 'b': 'x', 'c': '', 'd': None, 'e': [1, 2]}");
-    CHECK(applied({}, {"a=~"}) == "usage: --set: Error parsing override 'a=~': token recognition error at column 3: '~'");
+    CHECK(applied({}, {"a=~"}) ==
+          "usage: --set: Error parsing override 'a=~': token recognition error at column 3: '~'");
     CHECK(applied({}, {"+a=1", "++b=2"}) == "{'a': 1, 'b': 2}");
     CHECK(applied({}, {"+++a=1"}) == "usage: --set: Error parsing override '+++a=1': unexpected at column 3: '+'");
     CHECK(applied({}, {"~a=1"}) == "usage: --set: Error parsing override '~a=1': unexpected at column 1: '~'");
     CHECK(applied({}, {"a"}) == "usage: --set: expected KEY=VALUE, got 'a'");
-    CHECK(applied({}, {"a b=1"}) == "usage: --set: Error parsing override 'a b=1': token recognition error at column 2: ' '");
+    CHECK(applied({}, {"a b=1"}) ==
+          "usage: --set: Error parsing override 'a b=1': token recognition error at column 2: ' '");
 }
 
 TEST_CASE("apply_overrides gives every node the override's source as its origin", "[override]") {
@@ -342,5 +349,6 @@ TEST_CASE("apply_overrides gives every node the override's source as its origin"
 TEST_CASE("apply_overrides limits the depth of a key", "[override]") {
     std::string key = "a";
     for (int i = 0; i < 300; ++i) key += ".a";
-    CHECK_THROWS_WITH(apply_overrides({parse_set(key + "=1")}), Catch::EndsWith(".a.a: nesting deeper than 256 levels"));
+    CHECK_THROWS_WITH(apply_overrides({parse_set(key + "=1")}),
+                      Catch::EndsWith(".a.a: nesting deeper than 256 levels"));
 }

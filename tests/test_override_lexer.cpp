@@ -56,8 +56,9 @@ TEST_CASE("lex_override: VALUE mode numbers, keywords and the first longest matc
         {"a=1:30", "int('1') colon(':') int('30')"},
         {"a=x : y", "id('x') colon(' : ') id('y')"},
         {"a=/p-x.y", "unquoted_char('/') id('p-x') unquoted_char('.') id('y')"},
-        {"a=%*@?|+$", "unquoted_char('%') unquoted_char('*') unquoted_char('@') unquoted_char('?') unquoted_char('|') "
-                      "unquoted_char('+') unquoted_char('$')"},
+        {"a=%*@?|+$",
+         "unquoted_char('%') unquoted_char('*') unquoted_char('@') unquoted_char('?') unquoted_char('|') "
+         "unquoted_char('+') unquoted_char('$')"},
         {"a=x y", "id('x') ws(' ') id('y')"},
         {"a=~", "error('~')"},
         {"a=x=y", "id('x') equal('=') id('y')"},

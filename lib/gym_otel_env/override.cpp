@@ -76,7 +76,8 @@ private:
         if (tok.kind == Kind::error) shown_.fail(tok.offset, "token recognition error", tok.text);
         if (tok.kind == Kind::eof) shown_.fail(tok.offset, "unexpected end of the override", {});
         // An '=' in VALUE is the usual slip (OTLP headers are k=v,k2=v2): say how to write it.
-        if (tok.kind == Kind::equal && p_ > 1) shown_.fail(tok.offset, "unexpected '=' (quote the value: KEY='...')", {});
+        if (tok.kind == Kind::equal && p_ > 1)
+            shown_.fail(tok.offset, "unexpected '=' (quote the value: KEY='...')", {});
         shown_.fail(tok.offset, "unexpected", tok.text);
     }
     void expect(Kind k) {
@@ -111,18 +112,23 @@ private:
 
     static bool primitive_token(Kind k, bool dict_key) {
         switch (k) {
-            case Kind::id: case Kind::null_: case Kind::integer: case Kind::real: case Kind::boolean:
-            case Kind::unquoted_char: case Kind::esc: case Kind::ws:
-                return true;
-            case Kind::colon: case Kind::interpolation:
-                return !dict_key;
-            default:
-                return false;
+            case Kind::id:
+            case Kind::null_:
+            case Kind::integer:
+            case Kind::real:
+            case Kind::boolean:
+            case Kind::unquoted_char:
+            case Kind::esc:
+            case Kind::ws: return true;
+            case Kind::colon:
+            case Kind::interpolation: return !dict_key;
+            default: return false;
         }
     }
 
     void nest() {
-        if (++depth_ > max_nesting_) shown_.fail(cur().offset, fmt::format("nesting deeper than {} levels", max_nesting_), {});
+        if (++depth_ > max_nesting_)
+            shown_.fail(cur().offset, fmt::format("nesting deeper than {} levels", max_nesting_), {});
     }
 
     Elem element() {
@@ -237,9 +243,10 @@ private:
                                                             "range", "shuffle", "sort",  "str",  "tag"};
         std::string shown_text = shown_.secret() ? "***" : e.text;
         if (std::find(known.begin(), known.end(), name) == known.end())
-            shown_.fail_whole(fmt::format("HydraException while evaluating '{}': Unknown function '{}' (available: "
-                                          "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)",
-                                          shown_text, name));
+            shown_.fail_whole(
+                fmt::format("HydraException while evaluating '{}': Unknown function '{}' (available: "
+                            "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)",
+                            shown_text, name));
         std::vector<OverrideValue> args;
         std::optional<OverrideValue> value;
         std::string unexpected;
@@ -253,8 +260,10 @@ private:
                 continue;
             }
             in_kwargs = true;
-            if (e.arg_names[i] == "value") value = std::move(arg);
-            else if (unexpected.empty()) unexpected = e.arg_names[i];
+            if (e.arg_names[i] == "value")
+                value = std::move(arg);
+            else if (unexpected.empty())
+                unexpected = e.arg_names[i];
         }
         bool cast = name == "int" || name == "float" || name == "str" || name == "bool";
         if (!cast)
@@ -266,8 +275,7 @@ private:
         if (!args.empty() && value) raise("TypeError", "cannot use both position and named arguments");
         if (args.empty() && !value) raise("TypeError", "No positional args or value specified");
         if (args.size() > 1) {
-            if (!top)
-                shown_.fail_whole(fmt::format("a sweep inside a value is not supported: '{}'", shown_text));
+            if (!top) shown_.fail_whole(fmt::format("a sweep inside a value is not supported: '{}'", shown_text));
             for (const auto& a : args) cast_or_raise(name, a, raise);
             made_sweep_ = true;
             return {};
@@ -311,7 +319,8 @@ private:
             case OverrideValue::Kind::boolean: return k.boolean ? "n1" : "n0";
             case OverrideValue::Kind::integer: return "n" + k.text;
             case OverrideValue::Kind::real:
-                if (k.real == k.real && k.real - k.real == 0 && k.real == static_cast<double>(static_cast<long long>(k.real)))
+                if (k.real == k.real && k.real - k.real == 0 &&
+                    k.real == static_cast<double>(static_cast<long long>(k.real)))
                     return "n" + decimal_from_integral_double(k.real);
                 return "f" + python_float(k.real) + (k.real != k.real ? fmt::format("#{}", counter_++) : "");
             case OverrideValue::Kind::null: return "null";
@@ -330,12 +339,16 @@ private:
         if (tokens.back()->kind == Kind::ws) --last;
         OverrideValue v;
         if (last - first > 1) {
-            for (size_t i = first; i < last; ++i) v.text += tokens[i]->kind == Kind::esc ? unescape(tokens[i]->text) : tokens[i]->text;
+            for (size_t i = first; i < last; ++i)
+                v.text += tokens[i]->kind == Kind::esc ? unescape(tokens[i]->text) : tokens[i]->text;
             return v;
         }
         const OverrideToken& t = *tokens[first];
         switch (t.kind) {
-            case Kind::quoted: v.kind = OverrideValue::Kind::quoted; v.text = unquote(t.text); return v;
+            case Kind::quoted:
+                v.kind = OverrideValue::Kind::quoted;
+                v.text = unquote(t.text);
+                return v;
             case Kind::integer: return integer(t);
             case Kind::real: return real(t);
             case Kind::null_: v.kind = OverrideValue::Kind::null; return v;
@@ -400,8 +413,8 @@ private:
         for (char c : t.text)
             if (c != '_' && c != '+') text += c;
         // Python's float() as from_chars reads it: correctly rounded, inf/nan in any case.
-        std::from_chars(text.data(), text.data() + text.size(), v.real);
-        if (auto r = std::from_chars(text.data(), text.data() + text.size(), v.real); r.ec == std::errc::result_out_of_range) {
+        if (auto r = std::from_chars(text.data(), text.data() + text.size(), v.real);
+            r.ec == std::errc::result_out_of_range) {
             bool negative = text.front() == '-';
             // Overflow is inf and underflow 0 in Python; from_chars leaves the value alone.
             bool tiny = text.find_first_of("eE") != std::string::npos && text[text.find_first_of("eE") + 1] == '-';
@@ -448,8 +461,8 @@ ParsedOverride parse(std::string_view token, std::string source, const TokenShow
     if (visitor.made_sweep()) {
         out.value.reset();
         out.sweep = ParsedOverride::Sweep::simple_choice;
-    }
-    else if (parser.empty_value()) out.value = OverrideValue{};  // `KEY=`: the empty string
+    } else if (parser.empty_value())
+        out.value = OverrideValue{};  // `KEY=`: the empty string
     return out;
 }
 
@@ -462,7 +475,8 @@ ParsedOverride parse_override(std::string_view token, const std::string& source,
 
 ParsedOverride parse_set(std::string_view text, int max_nesting) {
     if (text.find('=') == std::string_view::npos)
-        throw Error(Origin{"--set"}, {}, fmt::format("expected KEY=VALUE, got {}", python_repr(text)), Error::Kind::usage);
+        throw Error(Origin{"--set"}, {}, fmt::format("expected KEY=VALUE, got {}", python_repr(text)),
+                    Error::Kind::usage);
     // --set always adds or overrides, so a + or ++ written in front (as the tool has long
     // accepted) changes nothing and is dropped; ~ is refused by the grammar.
     std::string_view key = text;

@@ -27,11 +27,11 @@ struct OverrideValue {
 struct ParsedOverride {
     enum class Type { change, add, force_add, del };  // KEY=, +KEY=, ++KEY=, ~KEY
     Type type = Type::change;
-    std::string key;                      // the dotted path (or group) as written
-    std::optional<std::string> package;   // KEY@PACKAGE
-    std::optional<OverrideValue> value;   // none: `~KEY` without `=`
-    std::string input;                    // the whole token, for messages
-    std::string source;                   // "command line" or "--set"
+    std::string key;                     // the dotted path (or group) as written
+    std::optional<std::string> package;  // KEY@PACKAGE
+    std::optional<OverrideValue> value;  // none: `~KEY` without `=`
+    std::string input;                   // the whole token, for messages
+    std::string source;                  // "command line" or "--set"
     // A sweep (`a,b`, or choice/range/interval/glob) is for --multirun only; Hydra parses
     // it and refuses it before applying anything.
     enum class Sweep { none, simple_choice, function };
@@ -44,8 +44,7 @@ constexpr int kMaxOverrideNesting = 256;
 // Parses one token. Throws a usage Error naming the token (`source: Error parsing
 // override 'TOKEN': ...`) for what Hydra's parser rejects, and for functions other than
 // sweeps, which Hydra evaluates itself (int(), sort(), ...) and this tool does not.
-ParsedOverride parse_override(std::string_view token, const std::string& source,
-                              int max_nesting = kMaxOverrideNesting);
+ParsedOverride parse_override(std::string_view token, const std::string& source, int max_nesting = kMaxOverrideNesting);
 
 // `--set KEY=VALUE` is the token `++KEY=VALUE` (a `+` or `++` written before KEY is
 // dropped: --set always adds or overrides). Without `=` it is "expected KEY=VALUE".

@@ -30,8 +30,10 @@ struct Cell {
 };
 
 // What OmegaConf raises inside the update; the caller words it as Hydra does.
-struct StructError {};                 // ConfigKeyError / ConfigAttributeError: "not in struct"
-struct MergeError { std::string why; };  // any other OmegaConfBaseException
+struct StructError {};  // ConfigKeyError / ConfigAttributeError: "not in struct"
+struct MergeError {
+    std::string why;
+};  // any other OmegaConfBaseException
 
 Cell cell_of(const OverrideValue& v, const Origin& origin) {
     Cell c;
@@ -94,7 +96,8 @@ Cell* follow(Cell& root, Cell* c, int depth) {
     const std::string& t = c->scalar->text;
     if (t.size() < 4 || !t.starts_with("${") || t.back() != '}') return c;
     std::string target = t.substr(2, t.size() - 3);
-    if (target.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != std::string::npos ||
+    if (target.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") !=
+            std::string::npos ||
         target.starts_with("."))
         return c;
     if (depth > 32) throw MergeError{"Recursive interpolation detected"};
@@ -191,10 +194,14 @@ void update(Cell& root, const std::vector<std::string>& path, Cell value, bool o
 bool python_equal(const Node& a, const Node& b);
 
 bool number(const Node& n, double& out) {
-    if (n.type == Type::boolean) out = n.boolean ? 1 : 0;
-    else if (n.type == Type::integer) out = std::stod(n.text);
-    else if (n.type == Type::real) out = n.real;
-    else return false;
+    if (n.type == Type::boolean)
+        out = n.boolean ? 1 : 0;
+    else if (n.type == Type::integer)
+        out = std::stod(n.text);
+    else if (n.type == Type::real)
+        out = n.real;
+    else
+        return false;
     return true;
 }
 
@@ -233,9 +240,10 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
     const std::string& key = o.key;
     Origin origin{o.source};
     if (o.package)
-        shown.fail_plain(fmt::format("Override {} looks like a config group override, but config group '{}' does not exist.",
-                                     shown.token(), key),
-                         key);
+        shown.fail_plain(
+            fmt::format("Override {} looks like a config group override, but config group '{}' does not exist.",
+                        shown.token(), key),
+            key);
     std::vector<std::string> path = split(key);
     if (static_cast<int>(path.size()) > max_depth)
         throw Error(origin, key, fmt::format("nesting deeper than {} levels", max_depth), Error::Kind::usage);

@@ -13,7 +13,9 @@ namespace {
 
 using K = OverrideValue::Kind;
 
-bool digit(char c) { return c >= '0' && c <= '9'; }
+bool digit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 std::string_view strip(std::string_view s) {
     auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
@@ -27,9 +29,12 @@ std::string_view strip(std::string_view s) {
 size_t digits(std::string_view s, std::string& out) {
     size_t i = 0;
     while (i < s.size()) {
-        if (digit(s[i])) out += s[i++];
-        else if (s[i] == '_' && i > 0 && digit(s[i - 1]) && i + 1 < s.size() && digit(s[i + 1])) ++i;
-        else break;
+        if (digit(s[i]))
+            out += s[i++];
+        else if (s[i] == '_' && i > 0 && digit(s[i - 1]) && i + 1 < s.size() && digit(s[i + 1]))
+            ++i;
+        else
+            break;
     }
     return i;
 }
@@ -58,7 +63,8 @@ OverrideValue int_of_text(const std::string& text) {
     if (s.empty() || digits(s, d) != s.size())
         throw CastError{"ValueError", fmt::format("invalid literal for int() with base 10: {}", python_repr(text))};
     if (d.size() > kMaxIntDigits)
-        throw CastError{"ValueError", fmt::format("Exceeds the limit ({} digits) for integer string conversion", kMaxIntDigits)};
+        throw CastError{"ValueError",
+                        fmt::format("Exceeds the limit ({} digits) for integer string conversion", kMaxIntDigits)};
     OverrideValue v = integer(d);
     if (negative) v.text = negate_decimal(v.text);
     return v;
@@ -67,7 +73,9 @@ OverrideValue int_of_text(const std::string& text) {
 // Python's float(str).
 double float_of_text(const std::string& text) {
     std::string_view s = strip(text);
-    auto bad = [&]() { return CastError{"ValueError", fmt::format("could not convert string to float: {}", python_repr(text))}; };
+    auto bad = [&]() {
+        return CastError{"ValueError", fmt::format("could not convert string to float: {}", python_repr(text))};
+    };
     std::string clean;
     size_t i = 0;
     if (i < s.size() && (s[i] == '-' || s[i] == '+')) clean += s[i++];
@@ -127,7 +135,7 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
                 throw CastError{"ValueError", fmt::format("Cannot cast '{}' to bool", v.text)};
             out.boolean = lower == "true";
         } else {
-            out.boolean = v.kind == K::boolean ? v.boolean
+            out.boolean = v.kind == K::boolean   ? v.boolean
                           : v.kind == K::integer ? v.text != "0"
                           : v.kind == K::real    ? v.real != 0
                                                  : false;  // bool(None)
@@ -139,10 +147,14 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
     if (name == "str") {
         OverrideValue out;
         out.kind = K::string;
-        if (text) out.text = v.text;
-        else if (v.kind == K::boolean) out.text = v.boolean ? "true" : "false";
-        else if (v.kind == K::integer) out.text = v.text;
-        else out.text = python_float(v.real);
+        if (text)
+            out.text = v.text;
+        else if (v.kind == K::boolean)
+            out.text = v.boolean ? "true" : "false";
+        else if (v.kind == K::integer)
+            out.text = v.text;
+        else
+            out.text = python_float(v.real);
         return out;
     }
     if (name == "int") {
@@ -167,6 +179,8 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
 
 }  // namespace
 
-OverrideValue hydra_cast(std::string_view name, const OverrideValue& value) { return cast_one(name, value); }
+OverrideValue hydra_cast(std::string_view name, const OverrideValue& value) {
+    return cast_one(name, value);
+}
 
 }  // namespace goe

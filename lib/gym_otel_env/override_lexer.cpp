@@ -9,10 +9,18 @@ namespace {
 
 using Kind = OverrideToken::Kind;
 
-bool is_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ws(char c) { return c == ' ' || c == '\t'; }
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+bool is_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool is_ws(char c) {
+    return c == ' ' || c == '\t';
+}
+char lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 class Lexer {
 public:
@@ -55,8 +63,8 @@ private:
         char c = at(p);
         if (!(has(p) && (is_char(c) || c == '_' || (dollar && c == '$')))) return 0;
         size_t n = 1;
-        for (char d = at(p + n); has(p + n) && (is_char(d) || is_digit(d) || d == '_' || d == '-' || (dollar && d == '$'));
-             d = at(p + n))
+        for (char d = at(p + n);
+             has(p + n) && (is_char(d) || is_digit(d) || d == '_' || d == '-' || (dollar && d == '$')); d = at(p + n))
             ++n;
         return n;
     }
@@ -65,9 +73,12 @@ private:
         if (!is_digit(at(p)) || !has(p)) return 0;
         size_t n = 1;
         while (true) {
-            if (has(p + n) && is_digit(s_[p + n])) ++n;
-            else if (at(p + n) == '_' && has(p + n + 1) && is_digit(s_[p + n + 1])) n += 2;
-            else return n;
+            if (has(p + n) && is_digit(s_[p + n]))
+                ++n;
+            else if (at(p + n) == '_' && has(p + n + 1) && is_digit(s_[p + n + 1]))
+                n += 2;
+            else
+                return n;
         }
     }
     // INT_UNSIGNED: '0' | [1-9] (('_')? DIGIT)*
@@ -182,8 +193,10 @@ private:
             {Kind::equal, ws_char(p_, '=', true, true)},
             {Kind::real, real(p_)},
             {Kind::integer, (at(p_) == '+' || at(p_) == '-') ? (int_unsigned(p_ + 1) ? 1 + int_unsigned(p_ + 1) : 0)
-                                                              : int_unsigned(p_)},
-            {Kind::boolean, word_ci(p_, "true") ? 4u : word_ci(p_, "false") ? 5u : 0u},
+                                                             : int_unsigned(p_)},
+            {Kind::boolean, word_ci(p_, "true")    ? 4u
+                            : word_ci(p_, "false") ? 5u
+                                                   : 0u},
             {Kind::null_, word_ci(p_, "null") ? 4u : 0u},
             {Kind::unquoted_char, std::string_view("/-\\+.$%*@?|").find(s_[p_]) != std::string_view::npos ? 1u : 0u},
             {Kind::id, id(p_, false)},
@@ -206,7 +219,9 @@ private:
 
 }  // namespace
 
-std::vector<OverrideToken> lex_override(std::string_view text) { return Lexer(text).run(); }
+std::vector<OverrideToken> lex_override(std::string_view text) {
+    return Lexer(text).run();
+}
 
 std::string_view token_kind_name(OverrideToken::Kind kind) {
     switch (kind) {

@@ -13,10 +13,32 @@ namespace goe {
 struct OverrideToken {
     enum class Kind {
         // KEY mode
-        equal, tilde, plus, at, colon, slash, id, key_special, dot_path,
+        equal,
+        tilde,
+        plus,
+        at,
+        colon,
+        slash,
+        id,
+        key_special,
+        dot_path,
         // VALUE mode (colon and equal are shared, as the grammar's `-> type(...)` does)
-        popen, comma, pclose, bracket_open, bracket_close, brace_open, brace_close,
-        real, integer, boolean, null_, unquoted_char, esc, ws, quoted, interpolation,
+        popen,
+        comma,
+        pclose,
+        bracket_open,
+        bracket_close,
+        brace_open,
+        brace_close,
+        real,
+        integer,
+        boolean,
+        null_,
+        unquoted_char,
+        esc,
+        ws,
+        quoted,
+        interpolation,
         eof,
         // No rule matches at `offset`: ANTLR's "token recognition error". The parser
         // reports it when it gets there, as ANTLR's lazily lexing parser does.
