@@ -41,9 +41,10 @@ struct ParsedOverride {
 // Deepest nesting of lists and dicts in one VALUE.
 constexpr int kMaxOverrideNesting = 256;
 
-// Parses one token. Throws a usage Error naming the token (`source: Error parsing
-// override 'TOKEN': ...`) for what Hydra's parser rejects, and for functions other than
-// sweeps, which Hydra evaluates itself (int(), sort(), ...) and this tool does not.
+// Parses one token. The casts int(), float(), str(), bool() are evaluated as Hydra's
+// visitor evaluates them. Throws a usage Error naming the token (`source: Error parsing
+// override 'TOKEN': ...`) for what Hydra's parser rejects, for a failing cast, and for
+// sort(), shuffle(), tag() and sweeps nested in a value, which this tool does not do.
 ParsedOverride parse_override(std::string_view token, const std::string& source, int max_nesting = kMaxOverrideNesting);
 
 // `--set KEY=VALUE` is the token `++KEY=VALUE` (a `+` or `++` written before KEY is
@@ -60,7 +61,7 @@ NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_de
 // The tree a VALUE stands for (QuotedString -> str, as Hydra's Override.value() does).
 NodePtr override_node(const OverrideValue& value, const Origin& origin);
 
-// A printable form for tests: "++ key(a.b) = list[int(1), str('x')]".
+// A printable form for tests: "++key(a.b) = [int(1), str('x')]".
 std::string dump(const OverrideValue& value);
 std::string dump(const ParsedOverride& override);
 
