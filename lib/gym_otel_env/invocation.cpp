@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "gym_otel_env/assets.hpp"
 #include "gym_otel_env/gym_args.hpp"
+#include "gym_otel_env/roots.hpp"
 
 namespace goe {
 
@@ -27,17 +29,52 @@ Format requested_format(const std::vector<std::string>& args) {
     return format;
 }
 
-LoadRequest load_request(const Invocation& inv) {
+namespace {
+
+// INTERIM, until the override stage (branch `hydra`) reads LoadRequest::gym_overrides
+// itself: the coalesced +config_paths list becomes the CONFIG list and KEY=VALUE tokens
+// become overrides, as before. Delete this function when that stage lands.
+void interim_apply_gym_overrides(LoadRequest& request) {
+    constexpr std::string_view prefix = "+config_paths=[";
+    for (const auto& token : request.gym_overrides) {
+        if (token.starts_with(prefix) && token.ends_with("]")) {
+            std::string_view items = std::string_view(token).substr(prefix.size(), token.size() - prefix.size() - 1);
+            size_t start = 0;
+            while (start <= items.size()) {
+                size_t end = std::min(items.find(',', start), items.size());
+                std::string_view item = trim(items.substr(start, end - start));
+                if (item.size() >= 2 && (item.front() == '\'' || item.front() == '"') && item.back() == item.front())
+                    item = item.substr(1, item.size() - 2);
+                if (!item.empty()) request.configs.emplace_back(item);
+                start = end + 1;
+            }
+        } else if (token.find('=') != std::string::npos && !token.starts_with("~")) {
+            request.overrides.push_back(parse_override(token, "command line"));
+        }
+    }
+}
+
+}  // namespace
+
+LoadRequest load_request(const Invocation& inv, const Environment& env, FileSystem& fs) {
     LoadRequest request;
     request.configs = inv.configs;
     if (!inv.exec) request.configs.insert(request.configs.end(), inv.command.begin(), inv.command.end());
     request.search_dirs = inv.search_dirs;
+    if (!inv.gym_root.empty()) request.gym_root = inv.gym_root;
     if (!inv.env_yaml.empty()) request.env_yaml = inv.env_yaml;
     request.no_env_yaml = inv.no_env_yaml;
     if (inv.exec && inv.configs.empty()) {
-        auto gym = read_gym_command(inv.command);
-        request.configs = gym.configs;
-        request.overrides = gym.overrides;
+        // A selector is looked up on every root, the Gym command line's --search-dir included.
+        auto resolve = [&](std::string_view flag, std::string_view value, const std::vector<std::string>& dirs) {
+            std::vector<std::string> all = inv.search_dirs;
+            all.insert(all.end(), dirs.begin(), dirs.end());
+            return asset_config_path(flag, value, SearchRoots(all, env, request.gym_root, fs), fs);
+        };
+        auto gym = read_gym_command(inv.command, resolve);
+        request.search_dirs.insert(request.search_dirs.end(), gym.search_dirs.begin(), gym.search_dirs.end());
+        request.gym_overrides = std::move(gym.overrides);
+        interim_apply_gym_overrides(request);
     }
     for (const auto& s : inv.sets) request.overrides.push_back(parse_override(s, "--set"));
     return request;
