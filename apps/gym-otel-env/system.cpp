@@ -324,9 +324,9 @@ std::optional<std::string> uv_interpreter(const GymEntry& entry, const Environme
     std::string venv = dir + "/.venv";
     if (auto custom = lookup(env, "UV_PROJECT_ENVIRONMENT"); custom && !custom->empty())
         venv = (*custom)[0] == '/' ? std::string(*custom) : dir + "/" + std::string(*custom);
-    std::string python = venv + "/bin/python";
-    if (fs.kind(python) == FileSystem::Kind::none) return std::nullopt;
-    return python;
+    for (const char* name : {"/bin/python", "/bin/python3"})
+        if (fs.kind(venv + name) != FileSystem::Kind::none) return venv + name;
+    return std::nullopt;
 }
 
 }  // namespace
