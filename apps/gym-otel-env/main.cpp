@@ -61,6 +61,7 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
         "  gym-otel-env --set telemetry.enabled=true base.yaml - < extra.yaml\n"
         "  gym-otel-env --env-yaml ~/secrets.yaml config.yaml    # or --no-env-yaml\n"
         "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
+        "  gym-otel-env --gym-root ~/Gym resources_servers/x/configs/x.yaml  # Gym's shipped configs\n"
         "  gym-otel-env --check --strict config.yaml             # exit 1 on any warning\n"
         "  gym-otel-env --explain config.yaml >/dev/null         # where each value comes from\n"
         "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
