@@ -15,7 +15,9 @@ std::string stand_in(std::string_view flag, std::string_view value, const Words&
     return out + ">";
 }
 
-GymCommandLine read(const Words& argv) { return read_gym_command(argv, stand_in); }
+GymCommandLine read(const Words& argv) {
+    return read_gym_command(argv, stand_in);
+}
 
 std::string error_of(const Words& argv) {
     try {
@@ -115,8 +117,8 @@ TEST_CASE("read_gym_command splits words as Gym's argparse and main() do") {
              {{"gym", "env", "start", "--model-url", "u", "-m", "m", "--config", "c", "--model-api-key", "k"},
               {"+config_paths=[c]", "+policy_model_name=m", "+policy_base_url=u", "+policy_api_key=k"}},
              // _merge_config_paths: only `+config_paths=[` ... `]` tokens; items split on `,` as text.
-             {{"gym", "env", "start", "++config_paths=[a]", "config_paths=[b]", "+config_paths=[c] ",
-               "+config_paths=d", "+config_paths=[e, 'f'],g]", "+config_paths=[]", "+config_paths=[h,,i]"},
+             {{"gym", "env", "start", "++config_paths=[a]", "config_paths=[b]", "+config_paths=[c] ", "+config_paths=d",
+               "+config_paths=[e, 'f'],g]", "+config_paths=[]", "+config_paths=[h,,i]"},
               {"+config_paths=[e, 'f'],g,h,i]", "++config_paths=[a]", "config_paths=[b]", "+config_paths=[c] ",
                "+config_paths=d"}},
              // --search-dir: roots, split on ':' like NEMO_GYM_EXTRA_ROOTS; the selectors see them.
@@ -207,12 +209,14 @@ TEST_CASE("read_gym_command refuses what Gym's argparse refuses, in one line") {
               "'environments', 'agents', 'models', 'resources-servers')"},
              {{"gym", "env", "init", "--environment", "a", "--benchmark", "b"},
               "gym command line: argument --benchmark: not allowed with argument --environment"},
-             {{"gym", "env", "init", "--reward-range", "0"}, "gym command line: argument --reward-range: expected 2 arguments"},
+             {{"gym", "env", "init", "--reward-range", "0"},
+              "gym command line: argument --reward-range: expected 2 arguments"},
              {{"gym", "env", "init", "--reward-range", "0", "x"},
               "gym command line: argument --reward-range: invalid float value: 'x'"},
              {{"gym", "eval", "submit"}, "gym command line: the following arguments are required: --config/-c"},
              {{"gym", "search"}, "gym command line: the following arguments are required: QUERY"},
-             {{"gym", "env", "start", "--verbose=1"}, "gym command line: argument --verbose: ignored explicit argument '1'"},
+             {{"gym", "env", "start", "--verbose=1"},
+              "gym command line: argument --verbose: ignored explicit argument '1'"},
          }) {
         std::string shown;
         for (const auto& w : r.argv) shown += w + " ";

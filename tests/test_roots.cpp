@@ -16,8 +16,8 @@ TEST_CASE("pure_path, join_path and lexical_resolve spell paths as pathlib does"
     struct Row {
         std::string in, pure;
     };
-    for (const auto& r : std::vector<Row>{{"a//b/./c/", "a/b/c"}, {"", "."}, {"./", "."}, {"/", "/"},
-                                          {"//x", "/x"}, {"a/../b", "a/../b"}}) {
+    for (const auto& r : std::vector<Row>{
+             {"a//b/./c/", "a/b/c"}, {"", "."}, {"./", "."}, {"/", "/"}, {"//x", "/x"}, {"a/../b", "a/../b"}}) {
         INFO(r.in);
         CHECK(pure_path(r.in) == r.pure);
     }
@@ -39,9 +39,8 @@ TEST_CASE("SearchRoots orders ours, NEMO_GYM_EXTRA_ROOTS, the working directory,
     SearchRoots roots({"/a", "rel"}, {{"NEMO_GYM_EXTRA_ROOTS", "/c::/d:"}}, std::string("/site"), fs);
     CHECK(roots.roots() == std::vector<std::string>{"/a", "rel", "/c", "/d", ".", "/site"});
     CHECK(roots.absolute_roots() == std::vector<std::string>{"/a", "rel", "/c", "/d", "/w", "/site"});
-    CHECK(roots.candidates("x/c.yaml") ==
-          std::vector<std::string>{"/a/x/c.yaml", "rel/x/c.yaml", "/c/x/c.yaml", "/d/x/c.yaml", "x/c.yaml",
-                                   "/site/x/c.yaml"});
+    CHECK(roots.candidates("x/c.yaml") == std::vector<std::string>{"/a/x/c.yaml", "rel/x/c.yaml", "/c/x/c.yaml",
+                                                                   "/d/x/c.yaml", "x/c.yaml", "/site/x/c.yaml"});
     CHECK(roots.candidates("/abs.yaml") == std::vector<std::string>{"/abs.yaml"});
 }
 
@@ -65,6 +64,8 @@ TEST_CASE("SearchRoots::not_found lists every place, the working directory absol
     SearchRoots roots({"/sd"}, {{"NEMO_GYM_EXTRA_ROOTS", "extra"}}, std::string("/site"), fs);
     CHECK(roots.not_found("configs/x.yaml") ==
           "config_paths entry 'configs/x.yaml' was not found. Looked in: /sd/configs/x.yaml, extra/configs/x.yaml, "
-          "/home/u/run/configs/x.yaml, /site/configs/x.yaml." + kCheck);
-    CHECK(roots.not_found("/abs/x.yaml") == "config_paths entry '/abs/x.yaml' was not found. Looked in: /abs/x.yaml." + kCheck);
+          "/home/u/run/configs/x.yaml, /site/configs/x.yaml." +
+              kCheck);
+    CHECK(roots.not_found("/abs/x.yaml") ==
+          "config_paths entry '/abs/x.yaml' was not found. Looked in: /abs/x.yaml." + kCheck);
 }

@@ -19,7 +19,6 @@ std::string asset_relative_path(std::string_view flag, std::string_view value);
 
 // The resolved absolute path of the config `--FLAG VALUE` selects: the first root that
 // has it wins. Throws a usage Error with Gym's message when no root has it.
-std::string asset_config_path(std::string_view flag, std::string_view value, const SearchRoots& roots,
-                              FileSystem& fs);
+std::string asset_config_path(std::string_view flag, std::string_view value, const SearchRoots& roots, FileSystem& fs);
 
 }  // namespace goe

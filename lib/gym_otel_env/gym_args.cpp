@@ -1,7 +1,6 @@
 #include "gym_otel_env/gym_args.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 #include <map>
 
@@ -9,359 +8,13 @@
 
 #include "gym_otel_env/close_match.hpp"
 #include "gym_otel_env/error.hpp"
+#include "gym_otel_env/gym_commands.hpp"
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
 namespace {
 
-// ---- which commands are Gym's --------------------------------------------------------
-
-// pyproject.toml [project.scripts]: gym and ng run nemo_gym.cli.main, the rest the legacy
-// shim, which turns its name into the gym command it stands for (nemo_gym/cli/legacy.py).
-struct Legacy {
-    std::string_view key;
-    std::vector<std::string_view> tokens;
-};
-const std::vector<Legacy>& legacy_table() {
-    static const std::vector<Legacy> table{
-        {"run", {"env", "start"}},
-        {"test", {"env", "test"}},
-        {"test_all", {"env", "test"}},
-        {"dev_test", {"dev", "test"}},
-        {"init_resources_server", {"env", "init"}},
-        {"list_benchmarks", {"list", "benchmarks"}},
-        {"prepare_benchmark", {"eval", "prepare"}},
-        {"collect_rollouts", {"eval", "run", "--no-serve"}},
-        {"e2e_collect_rollouts", {"eval", "run"}},
-        {"aggregate_rollouts", {"eval", "aggregate"}},
-        {"materialize_prompts", {"dataset", "render"}},
-        {"reward_profile", {"eval", "profile"}},
-        {"upload_dataset_to_gitlab", {"dataset", "upload", "--storage", "gitlab"}},
-        {"download_dataset_from_gitlab", {"dataset", "download", "--storage", "gitlab"}},
-        {"prepare_data", {"dataset", "collate"}},
-        {"upload_dataset_to_hf", {"dataset", "upload"}},
-        {"download_dataset_from_hf", {"dataset", "download"}},
-        {"gitlab_to_hf_dataset", {"dataset", "migrate"}},
-        {"delete_dataset_from_gitlab", {"dataset", "rm"}},
-        {"dump_config", {"env", "resolve"}},
-        {"validate", {"env", "validate"}},
-        {"help", {"--help"}},
-        {"status", {"env", "status"}},
-        {"pip_list", {"env", "packages"}},
-        {"version", {"--version"}},
-        {"reinstall", {}},  // dispatched with its arguments as they are
-    };
-    return table;
-}
-
-std::string_view basename(std::string_view path) {
-    size_t slash = path.rfind('/');
-    return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
-// The legacy entry for a script name, or nullptr; "gym"/"ng" are not legacy.
-const Legacy* legacy_of(std::string_view name) {
-    for (std::string_view prefix : {"nemo_gym_", "ng_"}) {
-        if (!name.starts_with(prefix)) continue;
-        std::string_view key = name.substr(prefix.size());
-        for (const auto& l : legacy_table())
-            if (l.key == key) return &l;
-    }
-    return nullptr;
-}
-
-bool is_script(std::string_view name) { return name == "gym" || name == "ng" || legacy_of(name); }
-
-bool is_python(std::string_view name) {
-    if (!name.starts_with("python")) return false;
-    std::string_view version = name.substr(6);
-    bool digits = false, dot = false;
-    for (char c : version) {
-        if (c >= '0' && c <= '9') digits = true;
-        else if (c == '.' && digits && !dot) dot = true, digits = false;
-        else return false;
-    }
-    return version.empty() || digits;
-}
-
-constexpr std::string_view kModule = "nemo_gym.cli.main";
-
-// After PYTHON: its options up to `-m MODULE`; the index of Gym's first argument, or 0.
-size_t python_module_args(const std::vector<std::string>& c, size_t i) {
-    for (; i < c.size(); ++i) {
-        std::string_view w = c[i];
-        if (w == "-m") return i + 1 < c.size() && c[i + 1] == kModule ? i + 2 : 0;
-        if (w.starts_with("-m")) return w.substr(2) == kModule ? i + 1 : 0;
-        if (w == "-X" || w == "-W") {  // options with a value of their own
-            ++i;
-            continue;
-        }
-        // Flag clusters such as -u or -BE; -c, a script or `-` run something else.
-        if (w.size() < 2 || w[0] != '-' || w.find_first_not_of("bBdEiIOPqRsSuvx", 1) != std::string_view::npos) {
-            if (w.size() > 2 && (w.starts_with("-X") || w.starts_with("-W"))) continue;
-            return 0;
-        }
-    }
-    return 0;
-}
-
-// `uv run`'s options that take a value (uv 0.5-0.8), so that the value is not taken for
-// the command; any other option is a flag.
-bool uv_takes_value(std::string_view option) {
-    static constexpr std::array<std::string_view, 44> with_value{
-        "--extra", "--group", "--no-group", "--only-group", "--with", "-w", "--with-editable", "--with-requirements",
-        "--env-file", "--package", "--python", "-p", "--directory", "--project", "--index", "--default-index",
-        "--index-url", "-i", "--extra-index-url", "--find-links", "-f", "--index-strategy", "--keyring-provider",
-        "--resolution", "--prerelease", "--fork-strategy", "--exclude-newer", "--exclude-newer-package", "--link-mode",
-        "--config-setting", "-C", "--no-build-isolation-package", "--refresh-package", "--reinstall-package",
-        "--upgrade-package", "-P", "--no-build-package", "--no-binary-package", "--cache-dir", "--config-file",
-        "--color", "--allow-insecure-host", "--python-preference", "--python-platform"};
-    return std::find(with_value.begin(), with_value.end(), option) != with_value.end();
-}
-
-GymEntry entry_at(const std::vector<std::string>& c, size_t i, bool under_uv) {
-    GymEntry e;
-    if (i >= c.size()) return e;
-    std::string_view name = basename(c[i]);
-    if (is_script(name)) {
-        e.kind = GymEntry::Kind::script;
-        e.program = c[i];
-        e.script = std::string(name);
-        e.args = i + 1;
-    } else if (is_python(name)) {
-        if (size_t args = python_module_args(c, i + 1)) {
-            e.kind = GymEntry::Kind::module;
-            e.program = c[i];
-            e.args = args;
-        }
-    } else if (name == "uv" && !under_uv) {
-        // uv [global options] run [run options] COMMAND...
-        size_t j = i + 1;
-        std::optional<std::string> project;
-        for (; j < c.size() && c[j] != "run"; ++j) {
-            if (c[j].empty() || c[j][0] != '-') return e;  // another uv command
-            if (uv_takes_value(c[j])) {
-                if (c[j] == "--directory" || c[j] == "--project") project = j + 1 < c.size() ? c[j + 1] : "";
-                ++j;
-            }
-        }
-        for (++j; j < c.size(); ++j) {
-            std::string_view w = c[j];
-            if (w == "--") {
-                ++j;
-                break;
-            }
-            if (w == "-m" || w == "--module") {  // uv run -m MODULE: the project's python
-                if (j + 1 < c.size() && c[j + 1] == kModule) {
-                    e.kind = GymEntry::Kind::uv;
-                    e.program = "python";
-                    e.uv_project = project;
-                    e.args = j + 2;
-                }
-                return e;
-            }
-            if (w.empty() || w[0] != '-') break;
-            size_t eq = w.find('=');
-            std::string_view option = w.substr(0, eq);
-            if ((option == "--directory" || option == "--project") && eq != std::string_view::npos)
-                project = std::string(w.substr(eq + 1));
-            if (eq == std::string_view::npos && uv_takes_value(option)) {
-                if (option == "--directory" || option == "--project") project = j + 1 < c.size() ? c[j + 1] : "";
-                ++j;
-            }
-        }
-        GymEntry inner = entry_at(c, j, true);
-        if (inner.kind == GymEntry::Kind::none) return e;
-        inner.script = inner.kind == GymEntry::Kind::script ? inner.script : "";
-        inner.kind = GymEntry::Kind::uv;
-        inner.uv_project = project;
-        return inner;
-    }
-    return e;
-}
-
-// ---- Gym's argparse parser, as data --------------------------------------------------
-
-enum class Take { flag, one, append, two, constant };
-
-struct Opt {
-    std::vector<std::string> names;
-    Take take = Take::one;
-    std::string dest;
-    std::string constant;  // Take::constant
-    std::vector<std::string> choices;
-};
-
-// What a flag adds to the override tokens (main.py's translate_to_hydra).
-enum class Emit { nothing, config, selector, value, quoted, boolean, entrypoint, revision, format_json,
-                  name, search_terms, onboarding, init_target, reward_range, reward_direction };
-
-struct Positional {
-    std::string dest;
-    bool optional = true;
-    std::vector<std::string> choices;
-};
-
-struct Flag {
-    Emit emit = Emit::nothing;
-    std::string key;  // the Hydra key of value/quoted/boolean flags, the selector's name
-    std::vector<Opt> opts;
-    std::vector<Positional> positionals;
-    bool exclusive = false;  // an argparse mutually exclusive group
-};
-
-struct Command {
-    std::string name;
-    std::vector<Flag> flags;
-};
-
-std::string dest_of(std::string_view name) {
-    std::string d(name);
-    std::replace(d.begin(), d.end(), '-', '_');
-    return d;
-}
-
-Flag value_flag(const std::string& name, const std::string& key, std::vector<std::string> aliases = {},
-                std::vector<std::string> choices = {}, bool quote = false) {
-    Opt o{{"--" + name}, Take::one, dest_of(name), {}, std::move(choices)};
-    for (auto& a : aliases) o.names.push_back(std::move(a));
-    return Flag{quote ? Emit::quoted : Emit::value, key, {std::move(o)}, {}, false};
-}
-Flag bool_flag(const std::string& name, const std::string& key) {
-    return Flag{Emit::boolean, key, {Opt{{"--" + name}, Take::flag, dest_of(name), {}, {}}}, {}, false};
-}
-Flag plain(std::vector<std::string> names, Take take, std::vector<std::string> choices = {}) {
-    std::string dest = dest_of(names.front().substr(names.front().starts_with("--") ? 2 : 1));
-    return Flag{Emit::nothing, {}, {Opt{std::move(names), take, dest, {}, std::move(choices)}}, {}, false};
-}
-
-const std::vector<Command>& commands() {
-    static const std::vector<Command> table = [] {
-        const Flag config{Emit::config, {}, {Opt{{"--config"}, Take::append, "config", {}, {}}}, {}, false};
-        auto selector = [](const std::string& flag) {
-            return Flag{Emit::selector, flag, {Opt{{"--" + flag}, Take::one, dest_of(flag), {}, {}}}, {}, false};
-        };
-        const Flag benchmark = selector("benchmark"), environment = selector("environment"),
-                   resources_config = selector("resources-server"), model_type = selector("model-type");
-        const Flag search_dir = plain({"--search-dir"}, Take::append);
-        const Flag model = value_flag("model", "policy_model_name", {"-m"});
-        const Flag model_url = value_flag("model-url", "policy_base_url");
-        const Flag model_api_key = value_flag("model-api-key", "policy_api_key");
-        const Flag resources_server{
-            Emit::entrypoint, {}, {Opt{{"--resources-server"}, Take::one, "resources_server", {}, {}}}, {}, false};
-        const Flag json = bool_flag("json", "json");
-        const Flag name{Emit::name, {}, {}, {Positional{"name", true, {}}}, false};
-        const Flag search_terms{Emit::search_terms,
-                                {},
-                                {},
-                                {Positional{"component_type", true,
-                                            {"benchmarks", "environments", "agents", "models", "resources-servers"}},
-                                 Positional{"query", false, {}}},
-                                false};
-        const Flag onboarding{Emit::onboarding, {}, {}, {Positional{"onboarding_name", true, {}}}, false};
-        const Flag kind = value_flag("kind", "catalog_kind", {}, {"environment", "benchmark"});
-        const Flag storage = plain({"--storage"}, Take::one, {"hf", "gitlab"});
-        const Flag init_target{Emit::init_target,
-                               {},
-                               {Opt{{"--resources-server"}, Take::one, "resources_server", {}, {}},
-                                Opt{{"--environment"}, Take::one, "scaffold_environment", {}, {}},
-                                Opt{{"--benchmark"}, Take::one, "scaffold_benchmark", {}, {}}},
-                               {},
-                               true};
-        const Flag reward_range{
-            Emit::reward_range, {}, {Opt{{"--reward-range"}, Take::two, "reward_range", {}, {}}}, {}, false};
-        const Flag reward_direction{Emit::reward_direction,
-                                    {},
-                                    {Opt{{"--higher-is-better"}, Take::constant, "higher_is_better", "true", {}},
-                                     Opt{{"--lower-is-better"}, Take::constant, "higher_is_better", "false", {}}},
-                                    {},
-                                    true};
-        const Flag revision_both{Emit::revision, {}, {Opt{{"--revision"}, Take::one, "revision", {}, {}}}, {}, false};
-        const Flag packages_json{Emit::format_json, {}, {Opt{{"--json"}, Take::flag, "json", {}, {}}}, {}, false};
-        const std::vector<Flag> serving{config, benchmark, environment, resources_config, model_type, search_dir};
-        auto with = [](std::vector<Flag> base, std::initializer_list<Flag> more) {
-            base.insert(base.end(), more);
-            return base;
-        };
-        return std::vector<Command>{
-            {"list benchmarks", {name, json, search_dir}},
-            {"list environments",
-             {name, value_flag("domain", "domain"), kind, value_flag("modality", "modality", {}, {}, true),
-              value_flag("licensing", "licensing", {}, {}, true),
-              value_flag("status", "status", {}, {"experimental", "no-manifest"}),
-              value_flag("lifecycle", "lifecycle", {}, {"active", "deprecated"}), json, search_dir}},
-            {"list agents", {name, json, search_dir}},
-            {"list models", {name, json, search_dir}},
-            {"list resources-servers", {name, json, search_dir}},
-            {"search", {search_terms, json, search_dir}},
-            {"dataset upload",
-             {storage, value_flag("input", "input_jsonl_fpath", {"-i"}), value_flag("name", "dataset_name"),
-              revision_both, value_flag("split", "split"), bool_flag("create-pr", "create_pr")}},
-            {"dataset download",
-             {storage, value_flag("repo-id", "repo_id"), value_flag("name", "dataset_name"),
-              value_flag("revision", "version"), value_flag("artifact", "artifact_fpath"),
-              value_flag("output", "output_fpath", {"-o"}), value_flag("output-dir", "output_dirpath"),
-              value_flag("split", "split")}},
-            {"dataset rm", {value_flag("name", "dataset_name")}},
-            {"dataset migrate",
-             {value_flag("input", "input_jsonl_fpath", {"-i"}), value_flag("name", "dataset_name"),
-              value_flag("revision", "revision"), value_flag("split", "split"), bool_flag("create-pr", "create_pr")}},
-            {"dataset render",
-             {value_flag("input", "input_jsonl_fpath", {"-i"}), value_flag("prompt-config", "prompt_config"),
-              value_flag("output", "output_jsonl_fpath", {"-o"}), search_dir}},
-            {"dataset collate",
-             {config, resources_config, model_type, search_dir,
-              value_flag("mode", "mode", {}, {"train_preparation", "example_validation"}),
-              value_flag("output-dir", "output_dirpath"), bool_flag("download", "should_download")}},
-            {"env init",
-             {init_target,
-              value_flag("profile", "profile", {},
-                         {"custom-gym-verifier", "custom-gym-agent-loop", "external-agent-loop",
-                          "external-rollout-driver"}),
-              value_flag("reuse-verifier", "reuse_verifier", {}, {}, true), reward_range, reward_direction}},
-            {"env resolve", {config, search_dir}},
-            {"env validate",
-             {onboarding, kind, value_flag("manifest", "manifest_path", {}, {}, true), bool_flag("sync", "sync"), json,
-              config, benchmark, environment, resources_config, model_type, search_dir, model, model_url,
-              model_api_key}},
-            {"env packages", {resources_server, search_dir, bool_flag("outdated", "outdated"), packages_json}},
-            {"env test",
-             {onboarding, kind, bool_flag("update-expected", "update_expected"), json, resources_server, search_dir}},
-            {"env publish", {onboarding, kind, json, search_dir}},
-            {"env start", with(serving, {model, model_url, model_api_key})},
-            {"env prefetch", serving},
-            {"env status", {json}},
-            {"eval prepare", {config, benchmark, search_dir}},
-            {"eval run",
-             with(serving,
-                  {plain({"--no-serve"}, Take::flag), bool_flag("resume", "resume_from_cache"),
-                   value_flag("agent", "agent_name", {"-a"}), value_flag("input", "input_jsonl_fpath", {"-i"}),
-                   value_flag("output", "output_jsonl_fpath", {"-o"}), value_flag("limit", "limit"),
-                   value_flag("num-repeats", "num_repeats"), value_flag("prompt-config", "prompt_config"),
-                   value_flag("concurrency", "num_samples_in_parallel"), value_flag("split", "split"), model,
-                   model_url, model_api_key, value_flag("temperature", "responses_create_params.temperature"),
-                   value_flag("top-p", "responses_create_params.top_p"),
-                   value_flag("max-output-tokens", "responses_create_params.max_output_tokens"),
-                   bool_flag("disable-aggregation", "disable_aggregation")})},
-            {"eval aggregate",
-             {config, value_flag("input-glob", "input_glob", {"-i"}), value_flag("output", "output_jsonl_fpath", {"-o"})}},
-            {"eval reverify",
-             with(serving,
-                  {value_flag("inputs", "materialized_inputs_jsonl_fpath"),
-                   value_flag("rollouts", "rollouts_jsonl_fpath"), value_flag("output", "output_jsonl_fpath", {"-o"}),
-                   value_flag("concurrency", "num_samples_in_parallel"), value_flag("limit", "limit"),
-                   bool_flag("force", "force"), bool_flag("overwrite", "overwrite"),
-                   bool_flag("resume", "resume_from_cache"), bool_flag("disable-aggregation", "disable_aggregation"),
-                   bool_flag("judge-failed-only", "judge_failed_only"), bool_flag("append", "append")})},
-            {"eval profile",
-             {value_flag("inputs", "materialized_inputs_jsonl_fpath"), value_flag("rollouts", "rollouts_jsonl_fpath")}},
-            // Its --config is a submit file read by OmegaConf alone, not a +config_paths entry.
-            {"eval submit", {plain({"--config", "-c"}, Take::one), plain({"--dry-run"}, Take::flag)}},
-            {"dev test", {}},
-        };
-    }();
-    return table;
-}
+using namespace gym;
 
 // ---- argparse's reading of one level of the command line ------------------------------
 
@@ -408,8 +61,10 @@ std::optional<Match> classify(const std::string& w, const std::vector<Known>& kn
                 found.push_back(Match{&k, eq == std::string::npos ? std::nullopt : std::optional(w.substr(eq + 1))});
     } else {
         for (const auto& k : known) {
-            if (k.name == w.substr(0, 2)) found.push_back(Match{&k, w.substr(2)});
-            else if (k.name.starts_with(w)) found.push_back(Match{&k, std::nullopt});
+            if (k.name == w.substr(0, 2))
+                found.push_back(Match{&k, w.substr(2)});
+            else if (k.name.starts_with(w))
+                found.push_back(Match{&k, std::nullopt});
         }
     }
     if (found.size() > 1) {
@@ -507,10 +162,14 @@ private:
     void parser_flag(const Match& m) {
         const std::string& n = m.known->name;
         if (m.explicit_value) refuse(fmt::format("argument {}: ignored explicit argument '{}'", n, *m.explicit_value));
-        if (n == "-h" || n == "--help") p_.help = true;
-        else if (n == "--version") p_.version = true;
-        else if (n == "--json") p_.json = true;
-        else p_.verbose = true;
+        if (n == "-h" || n == "--help")
+            p_.help = true;
+        else if (n == "--version")
+            p_.version = true;
+        else if (n == "--json")
+            p_.json = true;
+        else
+            p_.verbose = true;
     }
 
     void leaf() {
@@ -599,32 +258,35 @@ private:
         }
         auto& slot = p_.values[opt.dest];
         switch (opt.take) {
-        case Take::flag:
-        case Take::constant:
-            if (m.explicit_value) refuse(fmt::format("argument {}: ignored explicit argument '{}'", name, *m.explicit_value));
-            slot = {opt.take == Take::flag ? "true" : opt.constant};
-            return;
-        case Take::two: {
-            if (m.explicit_value) refuse(fmt::format("argument {}: expected 2 arguments", name));
-            std::vector<std::string> pair;
-            for (int k = 0; k < 2; ++k) {
-                if (i_ >= w_.size() || w_[i_] == "--" || classify(w_[i_], known))
-                    refuse(fmt::format("argument {}: expected 2 arguments", name));
-                pair.push_back(w_[i_++]);
+            case Take::flag:
+            case Take::constant:
+                if (m.explicit_value)
+                    refuse(fmt::format("argument {}: ignored explicit argument '{}'", name, *m.explicit_value));
+                slot = {opt.take == Take::flag ? "true" : opt.constant};
+                return;
+            case Take::two: {
+                if (m.explicit_value) refuse(fmt::format("argument {}: expected 2 arguments", name));
+                std::vector<std::string> pair;
+                for (int k = 0; k < 2; ++k) {
+                    if (i_ >= w_.size() || w_[i_] == "--" || classify(w_[i_], known))
+                        refuse(fmt::format("argument {}: expected 2 arguments", name));
+                    pair.push_back(w_[i_++]);
+                }
+                slot = pair;
+                return;
             }
-            slot = pair;
-            return;
-        }
-        case Take::one:
-        case Take::append: {
-            std::string v = m.explicit_value ? *m.explicit_value : value_for(name, known, "one argument");
-            if (!opt.choices.empty() && std::find(opt.choices.begin(), opt.choices.end(), v) == opt.choices.end())
-                refuse(fmt::format("argument {}: invalid choice: '{}' (choose from {})", name, v,
-                                   quoted_choices(opt.choices)));
-            if (opt.take == Take::append) slot.push_back(v);
-            else slot = {v};
-            return;
-        }
+            case Take::one:
+            case Take::append: {
+                std::string v = m.explicit_value ? *m.explicit_value : value_for(name, known, "one argument");
+                if (!opt.choices.empty() && std::find(opt.choices.begin(), opt.choices.end(), v) == opt.choices.end())
+                    refuse(fmt::format("argument {}: invalid choice: '{}' (choose from {})", name, v,
+                                       quoted_choices(opt.choices)));
+                if (opt.take == Take::append)
+                    slot.push_back(v);
+                else
+                    slot = {v};
+                return;
+            }
         }
     }
 
@@ -637,7 +299,8 @@ private:
 // would refuse the text.
 std::optional<std::string> python_float_text(const std::string& text) {
     std::string t;
-    for (char ch : text) if (ch != '_') t += ch;  // float("1_0") is 10.0
+    for (char ch : text)
+        if (ch != '_') t += ch;  // float("1_0") is 10.0
     size_t a = t.find_first_not_of(" \t\n\r\f\v"), b = t.find_last_not_of(" \t\n\r\f\v");
     if (a == std::string::npos || text.find("__") != std::string::npos || text.front() == '_' || text.back() == '_')
         return std::nullopt;
@@ -660,66 +323,66 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
         const std::string dest = flag.opts.empty() ? std::string() : flag.opts.front().dest;
         const std::string* v = dest.empty() ? nullptr : value(dest);
         switch (flag.emit) {
-        case Emit::nothing: break;
-        case Emit::config:
-            if (auto it = p.values.find("config"); it != p.values.end()) {
-                std::string joined;
-                for (const auto& c : it->second) joined += (joined.empty() ? "" : ",") + c;
-                out.push_back("+config_paths=[" + joined + "]");
-            }
-            break;
-        case Emit::selector:
-            // An empty NAME is falsy in Python: the selector adds nothing.
-            if (v && !v->empty()) out.push_back("+config_paths=[" + resolve(flag.key, *v, search_dirs) + "]");
-            break;
-        case Emit::value:
-            if (v) out.push_back("+" + flag.key + "=" + *v);
-            break;
-        case Emit::quoted:
-            if (v) out.push_back("+" + flag.key + "=" + json_string(*v));
-            break;
-        case Emit::boolean:
-            if (v) out.push_back("+" + flag.key + "=true");
-            break;
-        case Emit::entrypoint:
-            if (v && !v->empty()) out.push_back("+entrypoint=resources_servers/" + *v);
-            break;
-        case Emit::revision:
-            if (v) out.insert(out.end(), {"+version=" + *v, "+revision=" + *v});
-            break;
-        case Emit::format_json:
-            if (v) out.push_back("+format=json");
-            break;
-        case Emit::name:
-            if (auto n = value("name"); n && !n->empty()) out.push_back("+component_name=" + *n);
-            break;
-        case Emit::search_terms:
-            if (auto q = value("query"); q && !q->empty()) out.push_back("+query=" + json_string(*q));
-            break;
-        case Emit::onboarding:
-            if (auto n = value("onboarding_name"); n && !n->empty())
-                out.push_back(n->find('=') == std::string::npos ? "+onboarding_name=" + json_string(*n) : *n);
-            break;
-        case Emit::init_target:
-            if (auto e = value("scaffold_environment"); e && !e->empty())
-                out.insert(out.end(), {"+scaffold_kind=environment", "+scaffold_name=" + json_string(*e)});
-            else if (auto b = value("scaffold_benchmark"); b && !b->empty())
-                out.insert(out.end(), {"+scaffold_kind=benchmark", "+scaffold_name=" + json_string(*b)});
-            else if (auto r = value("resources_server"); r && !r->empty())
-                out.push_back("+entrypoint=resources_servers/" + *r);
-            break;
-        case Emit::reward_range:
-            if (auto it = p.values.find("reward_range"); it != p.values.end()) {
-                auto low = python_float_text(it->second[0]), high = python_float_text(it->second[1]);
-                if (!low || !high)
-                    refuse(fmt::format("argument --reward-range: invalid float value: '{}'",
-                                       low ? it->second[1] : it->second[0]));
-                out.push_back("+reward_range=[" + *low + "," + *high + "]");
-            }
-            break;
-        case Emit::reward_direction:
-            if (v) out.push_back("+higher_is_better=" + *v);
-            break;
+            case Emit::nothing: break;
+            case Emit::config:
+                if (auto it = p.values.find("config"); it != p.values.end()) {
+                    std::string joined;
+                    for (const auto& c : it->second) joined += (joined.empty() ? "" : ",") + c;
+                    out.push_back("+config_paths=[" + joined + "]");
+                }
+                break;
+            case Emit::selector:
+                // An empty NAME is falsy in Python: the selector adds nothing.
+                if (v && !v->empty()) out.push_back("+config_paths=[" + resolve(flag.key, *v, search_dirs) + "]");
+                break;
+            case Emit::value:
+                if (v) out.push_back("+" + flag.key + "=" + *v);
+                break;
+            case Emit::quoted:
+                if (v) out.push_back("+" + flag.key + "=" + json_string(*v));
+                break;
+            case Emit::boolean:
+                if (v) out.push_back("+" + flag.key + "=true");
+                break;
+            case Emit::entrypoint:
+                if (v && !v->empty()) out.push_back("+entrypoint=resources_servers/" + *v);
+                break;
+            case Emit::revision:
+                if (v) out.insert(out.end(), {"+version=" + *v, "+revision=" + *v});
+                break;
+            case Emit::format_json:
+                if (v) out.push_back("+format=json");
+                break;
+            case Emit::name:
+                if (auto n = value("name"); n && !n->empty()) out.push_back("+component_name=" + *n);
+                break;
+            case Emit::search_terms:
+                if (auto q = value("query"); q && !q->empty()) out.push_back("+query=" + json_string(*q));
+                break;
+            case Emit::onboarding:
+                if (auto n = value("onboarding_name"); n && !n->empty())
+                    out.push_back(n->find('=') == std::string::npos ? "+onboarding_name=" + json_string(*n) : *n);
+                break;
+            case Emit::init_target:
+                if (auto e = value("scaffold_environment"); e && !e->empty())
+                    out.insert(out.end(), {"+scaffold_kind=environment", "+scaffold_name=" + json_string(*e)});
+                else if (auto b = value("scaffold_benchmark"); b && !b->empty())
+                    out.insert(out.end(), {"+scaffold_kind=benchmark", "+scaffold_name=" + json_string(*b)});
+                else if (auto r = value("resources_server"); r && !r->empty())
+                    out.push_back("+entrypoint=resources_servers/" + *r);
+                break;
+            case Emit::reward_range:
+                if (auto it = p.values.find("reward_range"); it != p.values.end()) {
+                    auto low = python_float_text(it->second[0]), high = python_float_text(it->second[1]);
+                    if (!low || !high)
+                        refuse(fmt::format("argument --reward-range: invalid float value: '{}'",
+                                           low ? it->second[1] : it->second[0]));
+                    out.push_back("+reward_range=[" + *low + "," + *high + "]");
+                }
+                break;
+            case Emit::reward_direction:
+                if (v) out.push_back("+higher_is_better=" + *v);
+                break;
         }
     }
     return out;
@@ -740,8 +403,6 @@ std::vector<std::string> split_roots(const std::vector<std::string>& dirs) {
 }
 
 }  // namespace
-
-GymEntry gym_entry(const std::vector<std::string>& command) { return entry_at(command, 0, false); }
 
 std::vector<std::string> merge_config_paths(const std::vector<std::string>& tokens) {
     constexpr std::string_view prefix = "+config_paths=[";
@@ -783,23 +444,23 @@ std::string json_string(std::string_view text) {
              return cps;
          }()) {
         switch (cp) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        default:
-            // ensure_ascii: everything outside ' '..'~' as \uXXXX, UTF-16 pairs above U+FFFF.
-            if (cp >= 0x20 && cp < 0x7F) {
-                out += static_cast<char>(cp);
-            } else if (cp > 0xFFFF) {
-                char32_t v = cp - 0x10000;
-                out += fmt::format("\\u{:04x}\\u{:04x}", 0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF));
-            } else {
-                out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
-            }
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            default:
+                // ensure_ascii: everything outside ' '..'~' as \uXXXX, UTF-16 pairs above U+FFFF.
+                if (cp >= 0x20 && cp < 0x7F) {
+                    out += static_cast<char>(cp);
+                } else if (cp > 0xFFFF) {
+                    char32_t v = cp - 0x10000;
+                    out += fmt::format("\\u{:04x}\\u{:04x}", 0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF));
+                } else {
+                    out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
+                }
         }
     }
     return out + "\"";
@@ -814,13 +475,13 @@ GymCommandLine read_gym_command(const std::vector<std::string>& command, const S
     std::string script = out.entry.kind == GymEntry::Kind::script ? out.entry.script
                          : out.entry.kind == GymEntry::Kind::uv   ? out.entry.script
                                                                   : "";
-    if (const Legacy* legacy = legacy_of(script)) {
-        if (legacy->key == "reinstall") {  // dispatched with its words as Hydra overrides
+    if (const auto* legacy = legacy_tokens(script)) {
+        if (legacy->empty()) {  // ng_reinstall: dispatched with its words as Hydra overrides
             out.overrides = words;
             out.command = "reinstall";
             return out;
         }
-        words.insert(words.begin(), legacy->tokens.begin(), legacy->tokens.end());
+        words.insert(words.begin(), legacy->begin(), legacy->end());
     }
     Parsed p = Reader(words).read();
     if (p.help) return out;  // argparse prints help and exits: Gym reads no config

@@ -9,26 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "gym_otel_env/gym_entry.hpp"
+
 namespace goe {
-
-// How the command reaches Gym's CLI, for finding Gym's install root (system.cpp).
-struct GymEntry {
-    enum class Kind {
-        none,    // not Gym's: its arguments mean something else
-        script,  // a console script of Gym's pyproject ([project.scripts]): gym, ng, ng_run, ...
-        module,  // PYTHON -m nemo_gym.cli.main
-        uv,      // uv run [uv options] <one of the above>
-    };
-    Kind kind = Kind::none;
-    std::string program;  // the script or the interpreter as written: "gym", "/venv/bin/gym", "python3"
-    std::string script;   // the console script's name under `uv run` ("gym"), or "" for -m
-    std::optional<std::string> uv_project;  // uv run --project / --directory, when given
-    size_t args = 0;      // index of Gym's first argument in the command
-};
-
-// Which entry point `command` runs, if any. `env FOO=1 gym ...`, `sh -c ...` and the like
-// are not Gym's: what they run is not known from their words alone.
-GymEntry gym_entry(const std::vector<std::string>& command);
 
 // The config path an asset selector names (assets.hpp), given the Gym command line's
 // --search-dir roots: a callback so that this stage stays free of the file system.

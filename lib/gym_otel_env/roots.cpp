@@ -41,13 +41,16 @@ std::string join_path(std::string_view root, std::string_view path) {
 }
 
 std::string lexical_resolve(std::string_view path, std::string_view cwd) {
-    std::string full = !path.empty() && path.front() == '/' ? std::string(path) : std::string(cwd) + "/" + std::string(path);
+    std::string full =
+        !path.empty() && path.front() == '/' ? std::string(path) : std::string(cwd) + "/" + std::string(path);
     bool absolute = !full.empty() && full.front() == '/';
     std::vector<std::string_view> kept;
     for (auto part : components(full)) {
         if (part == "..") {
-            if (!kept.empty() && kept.back() != "..") kept.pop_back();
-            else if (!absolute) kept.push_back(part);  // "/.." is "/"
+            if (!kept.empty() && kept.back() != "..")
+                kept.pop_back();
+            else if (!absolute)
+                kept.push_back(part);  // "/.." is "/"
             continue;
         }
         kept.push_back(part);
@@ -60,7 +63,9 @@ std::string lexical_resolve(std::string_view path, std::string_view cwd) {
     return out.empty() ? "." : out;
 }
 
-std::string FileSystem::resolve(const std::string& path) { return lexical_resolve(path, working_directory()); }
+std::string FileSystem::resolve(const std::string& path) {
+    return lexical_resolve(path, working_directory());
+}
 
 SearchRoots::SearchRoots(const std::vector<std::string>& search_dirs, const Environment& env,
                          const std::optional<std::string>& gym_root, FileSystem& fs)
@@ -106,10 +111,11 @@ std::string SearchRoots::not_found(const std::string& entry) const {
         places += !entry.empty() && entry.front() == '/' ? entry : join_path(root == "." ? cwd_ : root, entry);
         if (!entry.empty() && entry.front() == '/') break;
     }
-    return fmt::format("config_paths entry '{}' was not found. Looked in: {}. Check the path is spelled correctly "
-                       "and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
-                       "--search-dir), or the Gym install root.",
-                       entry, places);
+    return fmt::format(
+        "config_paths entry '{}' was not found. Looked in: {}. Check the path is spelled correctly "
+        "and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
+        "--search-dir), or the Gym install root.",
+        entry, places);
 }
 
 }  // namespace goe
