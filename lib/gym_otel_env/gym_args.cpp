@@ -5,6 +5,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gym_otel_env/close_match.hpp"
 #include "gym_otel_env/error.hpp"
@@ -109,8 +110,8 @@ public:
             if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
         }
         if (std::find(groups.begin(), groups.end(), group) == groups.end())
-            refuse(fmt::format("argument command: invalid choice: '{}' (choose from {}){}", group,
-                               quoted_choices(groups), did_you_mean(group, groups)));
+            refuse(fmt::format("argument {{{}}}: invalid choice: '{}' (choose from {}){}", fmt::join(groups, ","),
+                               group, quoted_choices(groups), did_you_mean(group, groups)));
         std::string full = group;
         if (!single(group)) {
             std::vector<Known> help{{"-h"}, {"--help"}};
@@ -121,8 +122,8 @@ public:
             for (const auto& c : commands())
                 if (c.name.starts_with(group + " ")) actions.push_back(c.name.substr(group.size() + 1));
             if (std::find(actions.begin(), actions.end(), action) == actions.end())
-                refuse(fmt::format("argument {}: invalid choice: '{}' (choose from {}){}", group, action,
-                                   quoted_choices(actions), did_you_mean(action, actions)));
+                refuse(fmt::format("argument {{{}}}: invalid choice: '{}' (choose from {}){}", fmt::join(actions, ","),
+                                   action, quoted_choices(actions), did_you_mean(action, actions)));
             full += " " + action;
         }
         for (const auto& c : commands())
@@ -161,7 +162,12 @@ private:
 
     void parser_flag(const Match& m) {
         const std::string& n = m.known->name;
-        if (m.explicit_value) refuse(fmt::format("argument {}: ignored explicit argument '{}'", n, *m.explicit_value));
+        // argparse names an action by all its option strings.
+        std::string shown = n == "-h" || n == "--help"      ? "-h/--help"
+                            : n == "-v" || n == "--verbose" ? "-v/--verbose"
+                                                            : n;
+        if (m.explicit_value)
+            refuse(fmt::format("argument {}: ignored explicit argument '{}'", shown, *m.explicit_value));
         if (n == "-h" || n == "--help")
             p_.help = true;
         else if (n == "--version")
@@ -193,6 +199,9 @@ private:
                 continue;
             }
             if (w == "--") {
+                // Python 3.11's argparse hands a subcommand's "--" on with the leftovers,
+                // where Gym's main refuses it as an unknown option.
+                p_.extras.push_back(w);
                 rest_positional = true;
                 continue;
             }
@@ -249,12 +258,12 @@ private:
     void option(const Command& c, const Match& m, const std::vector<Known>& known) {
         const Flag& flag = c.flags[static_cast<size_t>(m.known->flag)];
         const Opt& opt = flag.opts[static_cast<size_t>(m.known->opt)];
-        const std::string& name = m.known->name;
+        const std::string name = fmt::format("{}", fmt::join(opt.names, "/"));  // argparse's "--model/-m"
         if (flag.exclusive) {
             auto [it, fresh] = p_.exclusive_seen.emplace(m.known->flag, m.known->opt);
             if (!fresh && it->second != m.known->opt)
                 refuse(fmt::format("argument {}: not allowed with argument {}", name,
-                                   flag.opts[static_cast<size_t>(it->second)].names.front()));
+                                   fmt::join(flag.opts[static_cast<size_t>(it->second)].names, "/")));
         }
         auto& slot = p_.values[opt.dest];
         switch (opt.take) {
