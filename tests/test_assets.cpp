@@ -96,11 +96,22 @@ TEST_CASE("asset_config_path fails with Gym's message and did-you-mean") {
     CHECK(w.error("environment", "zzz") ==
           "`--environment zzz` was specified which implies config `environments/zzz/config.yaml`, which does not "
           "exist. See available environment configs in `/w/environments`, `/site/environments`.");
-    // Hidden files are not configs (glob skips them): y has none, so servers are suggested,
-    // y itself among them, as Gym suggests it.
+    // Path.glob("*.yaml") sees dotfiles: y's .hidden.yaml makes "hidden" the only flavor.
     CHECK(w.error("resources-server", "y") ==
           "`--resources-server y` was specified which implies config `resources_servers/y/configs/y.yaml`, which "
-          "does not exist. Did you mean `y`? See available resources-server configs in `/site/resources_servers`.");
+          "does not exist. See available resources-server configs in `/site/resources_servers/y/configs`.");
+    CHECK(w.error("resources-server", "y/hiddn") ==
+          "`--resources-server y/hiddn` was specified which implies config `resources_servers/y/configs/hiddn.yaml`, "
+          "which does not exist. Did you mean `.hidden`? See available resources-server configs in "
+          "`/site/resources_servers/y/configs`.");
+    CHECK(w.error("resources-server", "y/.hiddn") ==
+          "`--resources-server y/.hiddn` was specified which implies config "
+          "`resources_servers/y/configs/.hiddn.yaml`, which does not exist. Did you mean `.hidden`? See available "
+          "resources-server configs in `/site/resources_servers/y/configs`.");
+    // No configs directory for the server: the servers of that kind are suggested.
+    CHECK(w.error("resources-server", "xx") ==
+          "`--resources-server xx` was specified which implies config `resources_servers/xx/configs/xx.yaml`, which "
+          "does not exist. Did you mean `x`? See available resources-server configs in `/site/resources_servers`.");
     CHECK(w.error("model-type", "nope") ==
           "`--model-type nope` was specified which implies config `responses_api_models/nope/configs/nope.yaml`, "
           "which does not exist. See available model-type configs in `/site/responses_api_models`.");

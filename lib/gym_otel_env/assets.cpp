@@ -180,7 +180,7 @@ std::string asset_config_path(std::string_view flag, std::string_view value, con
             if (fs.kind(dir) != FileSystem::Kind::directory) continue;
             add_once(available, fs.resolve(dir));
             for (const auto& name : fs.list(dir))
-                if (!hidden(name) && name.size() > 5 && name.ends_with(".yaml")) candidates.push_back(stem(name));
+                if (name.ends_with(".yaml")) candidates.push_back(stem(name));  // pathlib's glob: dotfiles too
         }
         std::string typo = p.flavor;
         if (candidates.empty()) {
