@@ -69,3 +69,21 @@ TEST_CASE("SearchRoots::not_found lists every place, the working directory absol
     CHECK(roots.not_found("/abs/x.yaml") ==
           "config_paths entry '/abs/x.yaml' was not found. Looked in: /abs/x.yaml." + kCheck);
 }
+
+TEST_CASE("FileSystem's defaults keep a read-only double working") {
+    // Only read() and read_stdin(): a file is what can be read, the working directory is ".",
+    // resolve() is lexical, there are no directories to list.
+    struct ReadOnly : FileSystem {
+        std::optional<std::string> read(const std::string& path) override {
+            return path == "c.yaml" ? std::optional<std::string>("x: 1\n") : std::nullopt;
+        }
+        std::string read_stdin() override { return {}; }
+    } fs;
+    CHECK(fs.kind("c.yaml") == FileSystem::Kind::file);
+    CHECK(fs.kind("d.yaml") == FileSystem::Kind::none);
+    CHECK(fs.list(".").empty());
+    CHECK(fs.working_directory() == ".");
+    CHECK(fs.resolve("a/../b/./c") == "b/c");
+    SearchRoots roots({"a", "a/x/.."}, {}, std::nullopt, fs);
+    CHECK(roots.roots() == std::vector<std::string>{"a", "."});
+}
