@@ -15,7 +15,7 @@ _gym_otel_env_files() {  # CUR [yaml]: YAML files and directories, else any file
 
 _gym_otel_env() {
     local IFS=$' \t\n' cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]-} i
-    local opts="--set --env-yaml --no-env-yaml --search-dir --format --exec --explain --check
+    local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --exec --explain --check
                 --strict -q --quiet -h --help --version --"
     local formats="sh fish json dotenv github ray"
     local keys="enabled span_groups export_strategy export_rank traces_enabled metrics_enabled
@@ -52,7 +52,7 @@ _gym_otel_env() {
             _gym_otel_env_files "$cur" yaml
             return 0
             ;;
-        --search-dir)
+        --search-dir | --gym-root)
             local IFS=$'\n'
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur"))

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/invocation.hpp"
+#include "memory_fs.hpp"
 
 using namespace goe;
 
@@ -19,11 +20,14 @@ TEST_CASE("requested_format reads --format before parsing, sh when absent or unk
 }
 
 TEST_CASE("load_request takes configs from Gym's command line only under --exec with no CONFIG") {
+    goe::testing::MemoryFileSystem fs;
+    auto load_request = [&fs](const Invocation& i) { return goe::load_request(i, {}, fs); };
     Invocation inv;
     inv.exec = true;
     inv.command = {"gym", "env", "start", "--config", "g.yaml", "+telemetry.exporter=console"};
     inv.sets = {"telemetry.enabled=true"};
     LoadRequest r = load_request(inv);
+    CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[g.yaml]", "+telemetry.exporter=console"});
     CHECK(r.configs == std::vector<std::string>{"g.yaml"});
     CHECK(r.gym_overrides == std::vector<std::string>{"+telemetry.exporter=console"});
     CHECK(r.sets == std::vector<std::string>{"telemetry.enabled=true"});
@@ -36,4 +40,30 @@ TEST_CASE("load_request takes configs from Gym's command line only under --exec 
     plain.configs = {"a.yaml"};
     plain.command = {"-odd-name.yaml"};
     CHECK(load_request(plain).configs == std::vector<std::string>{"a.yaml", "-odd-name.yaml"});
+}
+
+TEST_CASE("load_request reads nothing from a command that is not Gym's") {
+    goe::testing::MemoryFileSystem fs;
+    Invocation inv;
+    inv.exec = true;
+    inv.command = {"python", "x.py", "--config", "m.toml", "a=b"};
+    LoadRequest r = load_request(inv, {}, fs);
+    CHECK(r.configs.empty());
+    CHECK(r.gym_overrides.empty());
+    CHECK(r.sets.empty());
+}
+
+TEST_CASE("load_request adds the Gym command line's --search-dir after ours, and resolves selectors on all") {
+    goe::testing::MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.files["/gs/environments/e/config.yaml"] = "x: 1\n";
+    Invocation inv;
+    inv.exec = true;
+    inv.search_dirs = {"/ours"};
+    inv.gym_root = "/site";
+    inv.command = {"gym", "env", "start", "--search-dir", "/gs", "--environment", "e"};
+    LoadRequest r = load_request(inv, {}, fs);
+    CHECK(r.search_dirs == std::vector<std::string>{"/ours", "/gs"});
+    CHECK(r.gym_root == std::optional<std::string>("/site"));
+    CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[/gs/environments/e/config.yaml]"});
 }

@@ -85,13 +85,19 @@ TEST_CASE("load names every place it looked for a missing file") {
     r.configs = {"gone.yaml"};
     r.search_dirs = {"/sd"};
     CHECK(error_of(r, fs, {{"NEMO_GYM_EXTRA_ROOTS", "/x"}}) ==
-          "config file 'gone.yaml' not found (looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml)");
+          "config_paths entry 'gone.yaml' was not found. Looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml."
+          " Check the path is spelled correctly and is relative to your working directory, an extra root "
+          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
     fs.files["a.yaml"] = "config_paths:\n  - b.yaml\n";
     r.configs = {"a.yaml"};
     r.search_dirs = {};
-    CHECK(error_of(r, fs) == "a.yaml:2:5: config_paths[0]: config file 'b.yaml' not found (looked in: b.yaml)");
+    CHECK(error_of(r, fs) == "a.yaml:2:5: config_paths[0]: config_paths entry 'b.yaml' was not found. Looked in: b.yaml."
+          " Check the path is spelled correctly and is relative to your working directory, an extra root "
+          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
     r.configs = {"/abs/c.yaml"};
-    CHECK(error_of(r, fs) == "config file '/abs/c.yaml' not found (looked in: /abs/c.yaml)");
+    CHECK(error_of(r, fs) == "config_paths entry '/abs/c.yaml' was not found. Looked in: /abs/c.yaml."
+          " Check the path is spelled correctly and is relative to your working directory, an extra root "
+          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
 }
 
 TEST_CASE("load merges env.yaml after all config files, and --set overrides last") {

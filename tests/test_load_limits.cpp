@@ -73,7 +73,9 @@ TEST_CASE("load reads '-' in config_paths as a file, not standard input") {
     Files fs;
     fs.stdin_text = "telemetry: {enabled: true}\n";
     fs.files["c.yaml"] = "config_paths: ['-']\n";
-    CHECK(error_of(configs({"c.yaml"}), fs) == "c.yaml:1:16: config_paths[0]: config file '-' not found (looked in: -)");
+    CHECK(error_of(configs({"c.yaml"}), fs) == "c.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: -. Check the path is "
+          "spelled correctly and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
+          "--search-dir), or the Gym install root.");
     CHECK(fs.stdin_reads == 0);
     CHECK(error_of(configs({"-"}), fs) == "no error");
     CHECK(fs.stdin_reads == 1);

@@ -10,6 +10,7 @@
 
 #include "gym_otel_env/diagnose.hpp"
 #include "gym_otel_env/exec.hpp"
+#include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/render.hpp"
@@ -37,6 +38,8 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
     app.add_option("--search-dir", o.search_dirs, "Look for relative config paths under DIR first (repeatable)")
         ->type_name("DIR")
         ->allow_extra_args(false);
+    app.add_option("--gym-root", o.gym_root, "Gym's install root, searched last (found from the Gym command under --exec)")
+        ->type_name("DIR");
     app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github, ray")
         ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github", "ray"}));
     app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
@@ -58,6 +61,7 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
         "  gym-otel-env --set telemetry.enabled=true base.yaml - < extra.yaml\n"
         "  gym-otel-env --env-yaml ~/secrets.yaml config.yaml    # or --no-env-yaml\n"
         "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
+        "  gym-otel-env --gym-root ~/Gym resources_servers/x/configs/x.yaml  # Gym's shipped configs\n"
         "  gym-otel-env --check --strict config.yaml             # exit 1 on any warning\n"
         "  gym-otel-env --explain config.yaml >/dev/null         # where each value comes from\n"
         "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
@@ -111,7 +115,9 @@ int main(int argc, char** argv) {
 
     try {
         goe::app::DiskFileSystem fs;
-        auto outcome = goe::run_pipeline(goe::load_request(o), env, fs, [] { return goe::app::random_hex(12); });
+        if (o.exec && o.gym_root.empty())
+            o.gym_root = goe::app::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
+        auto outcome = goe::run_pipeline(goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); });
         o.report.colour = ui.colour;
         o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
         auto report = goe::report(outcome, env, o.report);

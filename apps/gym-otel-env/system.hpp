@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gym_otel_env/environment.hpp"
+#include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/load.hpp"
 
 namespace goe::app {
@@ -15,7 +16,18 @@ public:
     static constexpr size_t kMaxFileBytes = 64u << 20;
     std::optional<std::string> read(const std::string& path) override;
     std::string read_stdin() override;
+    Kind kind(const std::string& path) override;
+    std::vector<std::string> list(const std::string& directory) override;
+    std::string resolve(const std::string& path) override;
+    std::string working_directory() override;
 };
+
+// Gym's install root (nemo_gym's PARENT_DIR) as the entry point `entry` would find it:
+// the script (on PATH unless a path is given), its shebang's interpreter, and the
+// site-packages of that interpreter holding nemo_gym/__init__.py (a wheel: PARENT_DIR is
+// site-packages) or an editable install's finder or .pth pointing at a checkout (PARENT_DIR
+// is the checkout). Nothing is run. nullopt when it cannot be told.
+std::optional<std::string> gym_install_root(const GymEntry& entry, const Environment& env, DiskFileSystem& fs);
 
 // environ as "NAME=value" entries (for --exec) and as a map (first entry of a name wins).
 std::vector<std::string> environment_entries();

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "gym_otel_env/assets.hpp"
 #include "gym_otel_env/gym_args.hpp"
+#include "gym_otel_env/roots.hpp"
 
 namespace goe {
 
@@ -27,17 +29,24 @@ Format requested_format(const std::vector<std::string>& args) {
     return format;
 }
 
-LoadRequest load_request(const Invocation& inv) {
+LoadRequest load_request(const Invocation& inv, const Environment& env, FileSystem& fs) {
     LoadRequest request;
     request.configs = inv.configs;
     if (!inv.exec) request.configs.insert(request.configs.end(), inv.command.begin(), inv.command.end());
     request.search_dirs = inv.search_dirs;
+    if (!inv.gym_root.empty()) request.gym_root = inv.gym_root;
     if (!inv.env_yaml.empty()) request.env_yaml = inv.env_yaml;
     request.no_env_yaml = inv.no_env_yaml;
     if (inv.exec && inv.configs.empty()) {
-        auto gym = read_gym_command(inv.command);
-        request.configs = gym.configs;
-        request.gym_overrides = gym.overrides;
+        // A selector is looked up on every root, the Gym command line's --search-dir included.
+        auto resolve = [&](std::string_view flag, std::string_view value, const std::vector<std::string>& dirs) {
+            std::vector<std::string> all = inv.search_dirs;
+            all.insert(all.end(), dirs.begin(), dirs.end());
+            return asset_config_path(flag, value, SearchRoots(all, env, request.gym_root, fs), fs);
+        };
+        auto gym = read_gym_command(inv.command, resolve);
+        request.search_dirs.insert(request.search_dirs.end(), gym.search_dirs.begin(), gym.search_dirs.end());
+        request.gym_overrides = std::move(gym.overrides);
     }
     request.sets = inv.sets;
     return request;

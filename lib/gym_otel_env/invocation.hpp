@@ -15,6 +15,7 @@ struct Invocation {
     std::vector<std::string> configs;
     std::vector<std::string> sets;
     std::vector<std::string> search_dirs;
+    std::string gym_root;  // --gym-root, or found from the command under --exec (system.cpp)
     std::string env_yaml;
     bool no_env_yaml = false;
     std::string format = "sh";
@@ -33,7 +34,8 @@ std::vector<std::string> split_command(std::vector<std::string> args, Invocation
 Format requested_format(const std::vector<std::string>& args);
 
 // The configs, roots and overrides to load. With --exec and no CONFIG, they come from
-// the Gym command line after "--"; --set overrides apply after those.
-LoadRequest load_request(const Invocation& inv);
+// the command after "--" when it is Gym's (gym_args.hpp), its asset selectors looked up
+// on the search roots through `fs`; --set overrides apply after those.
+LoadRequest load_request(const Invocation& inv, const Environment& env, FileSystem& fs);
 
 }  // namespace goe

@@ -8,6 +8,7 @@
 #include "gym_otel_env/merge.hpp"
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/resolve.hpp"
+#include "gym_otel_env/roots.hpp"
 
 namespace goe {
 namespace {
@@ -22,30 +23,10 @@ struct Found {
 class Sources {
 public:
     Sources(const LoadRequest& request, const Environment& env, FileSystem& fs, const LoadLimits& limits)
-        : fs_(fs), limits_(limits) {
-        roots_ = request.search_dirs;
-        if (auto extra = lookup(env, "NEMO_GYM_EXTRA_ROOTS")) {
-            size_t start = 0;
-            while (start <= extra->size()) {
-                size_t end = extra->find(':', start);
-                if (end == std::string_view::npos) end = extra->size();
-                if (end > start) roots_.emplace_back(extra->substr(start, end - start));
-                start = end + 1;
-            }
-        }
-        roots_.emplace_back(".");
-    }
-
-    // The places a relative path is looked for, in order.
-    std::vector<std::string> candidates(const std::string& entry) const {
-        if (!entry.empty() && entry[0] == '/') return {entry};
-        std::vector<std::string> out;
-        for (const auto& root : roots_) out.push_back(root == "." ? entry : root + "/" + entry);
-        return out;
-    }
+        : fs_(fs), limits_(limits), roots_(request.search_dirs, env, request.gym_root, fs) {}
 
     std::optional<Found> find(const std::string& entry) {
-        for (const auto& path : candidates(entry)) {
+        for (const auto& path : roots_.candidates(entry)) {
             if (auto text = fs_.read(path)) return Found{path, std::move(*text)};
         }
         return std::nullopt;
@@ -66,12 +47,7 @@ public:
             text = fs_.read_stdin();
         } else {
             auto found = find(entry);
-            if (!found) {
-                auto places = candidates(entry);
-                std::string list;
-                for (const auto& p : places) list += (list.empty() ? "" : ", ") + p;
-                throw Error(where, key, fmt::format("config file '{}' not found (looked in: {})", entry, list));
-            }
+            if (!found) throw Error(where, key, roots_.not_found(entry));
             name = found->path;
             text = std::move(found->text);
         }
@@ -96,7 +72,7 @@ public:
 private:
     FileSystem& fs_;
     const LoadLimits& limits_;
-    std::vector<std::string> roots_;
+    SearchRoots roots_;
     size_t files_ = 0;
     bool stdin_used_ = false;
 };

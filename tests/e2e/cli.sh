@@ -71,7 +71,9 @@ expect_stderr "gym-otel-env: error: broken.yaml:3:1: malformed YAML: end of sequ
 run "$GOE_BIN" missing.yaml
 expect_status 1
 expect_stdout "false"
-expect_stderr "gym-otel-env: error: config file 'missing.yaml' not found (looked in: missing.yaml)"
+expect_stderr "gym-otel-env: error: config_paths entry 'missing.yaml' was not found. Looked in: $(pwd -P)/missing.yaml. \
+Check the path is spelled correctly and is relative to your working directory, an extra root \
+(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root."
 
 # The secret in otlp_headers never appears in a message.
 printf 'telemetry:\n  otlp_headers: {Authorization: Bearer s3cret}\n' > sec.yaml

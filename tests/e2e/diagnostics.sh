@@ -7,6 +7,9 @@ cd "$(mktemp -d)"
 trap 'rm -rf "$PWD"' EXIT
 unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) NO_COLOR 2>/dev/null
 export SLURM_JOB_ID=99  # a fixed run id, so two runs print the same
+# A stand-in for Gym's entry point: --exec reads a command line only when it is Gym's.
+mkdir bin && printf '#!/bin/sh\necho "${OTEL_SERVICE_NAME:-ran}"\n' > bin/gym && chmod +x bin/gym
+export PATH="$PWD/bin:$PATH"
 
 cat > c.yaml <<'YAML'
 telemetry:
@@ -62,7 +65,7 @@ expect_stdout "false"
 expect_stderr "gym-otel-env: error: --explain: expected no value, full or short, got 'long' (see gym-otel-env --help)"
 
 # --explain with --exec: the child's output is its own.
-run "$GOE_BIN" --explain=short --exec -- sh -c 'echo "$OTEL_SERVICE_NAME"' --config c.yaml
+run "$GOE_BIN" --explain=short --exec -- gym env start --config c.yaml
 expect_status 0
 expect_stdout "my-gym"
 expect_stderr_has "gym-otel-env: +NEMO_GYM_OTEL_ENABLED "
@@ -123,7 +126,7 @@ expect_stdout "false"
 run "$GOE_BIN" --strict --format json lint.yaml
 expect_status 1
 expect_stdout ""
-run "$GOE_BIN" --strict --exec -- sh -c 'echo ran' --config lint.yaml
+run "$GOE_BIN" --strict --exec -- gym env start --config lint.yaml
 expect_status 1
 expect_stdout ""  # stdout is the command's under --exec
 
@@ -136,7 +139,7 @@ expect_status 1
 expect_stderr "gym-otel-env: error: environment: OTEL_EXPORTER_OTLP_HEADERS: '***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"
 
 # --check with --exec reads the Gym command line and runs nothing.
-run "$GOE_BIN" --check --exec -- sh -c 'echo ran' --config typo.yaml
+run "$GOE_BIN" --check --exec -- gym env start --config typo.yaml
 expect_status 0
 expect_stdout ""
 expect_stderr_has "typo.yaml:3:12: telemetry.exportr: unknown key, ignored"

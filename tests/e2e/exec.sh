@@ -23,6 +23,7 @@ esac
 exit 0
 SH
 chmod +x child
+cp child gym  # a stand-in for Gym's own entry point: only its command line is read
 printf 'not a program\n' >not-executable
 cat >my_env.yaml <<'YAML'
 telemetry: {enabled: true, service_name: from-my-env}
@@ -91,7 +92,7 @@ gym() {  # gym WANT_SERVICE WANT_EXPORTER GYM_ARGS...
   local service=$1 exporter=$2
   shift 2
   local got
-  got=$(run "$GOE_BIN" -q --no-env-yaml --exec -- child "$@" 2>&1)  # -q: no lint of 'from-b'
+  got=$(run "$GOE_BIN" -q --no-env-yaml --exec -- gym "$@" 2>&1)  # -q: no lint of 'from-b'
   local want="argc=$#"$'\n'"$(printf 'arg=[%s]\n' "$@")"$'\n'"OTEL_SERVICE_NAME=[$service]
 NEMO_GYM_OTEL_EXPORTER=[$exporter]
 NEMO_GYM_OTEL_ENABLED=[1]
@@ -100,12 +101,28 @@ KEEP_ME=[kept]"
 }
 gym from-my-env console env start --config my_env.yaml +telemetry.exporter=console
 gym from-my-env otlp env start --config=my_env.yaml
-gym from-a from-b 'config_paths=[a.yaml,b.yaml]'
-gym from-a from-b '+config_paths=[a.yaml, b.yaml]'
-gym 'x y' console --config my_env.yaml '++telemetry.service_name=x y' +telemetry.exporter=console
+gym from-a from-b env start '+config_paths=[a.yaml,b.yaml]'
+gym from-a from-b env start --config a.yaml '+config_paths=[b.yaml]'
+gym 'x y' console env start --config my_env.yaml '++telemetry.service_name=x y' ++telemetry.exporter=console
+
+# A command that is not Gym's is never read: its --config means something else.
+out=$(run "$GOE_BIN" --no-env-yaml --exec -- child --config m.toml 'telemetry.enabled=true' 2>&1)
+expect "not Gym's: argv unchanged, nothing loaded" "argc=3
+arg=[--config]
+arg=[m.toml]
+arg=[telemetry.enabled=true]
+OTEL_SERVICE_NAME=[]
+NEMO_GYM_OTEL_EXPORTER=[]
+NEMO_GYM_OTEL_ENABLED=[]
+KEEP_ME=[kept]" "$(sed 1d <<<"$out")"
+# Gym's command line that Gym's argparse refuses is refused before anything runs.
+out=$(run "$GOE_BIN" --no-env-yaml --exec -- gym env start --confg my_env.yaml 2>&1)
+expect "Gym refuses: usage error" 2 $?
+expect "Gym refuses: its message" \
+  "gym-otel-env: error: gym command line: unrecognized arguments: --confg Did you mean \`--config\`?" "$out"
 
 # Hydra applies the tokens to an empty config: KEY= needs a + for a key only the files have.
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- child --config my_env.yaml telemetry.exporter=console 2>"$work/err")
+out=$(run "$GOE_BIN" --no-env-yaml --exec -- gym env start --config my_env.yaml telemetry.exporter=console 2>"$work/err")
 expect "KEY= of a key only in the files: status" 2 $?
 expect "KEY= of a key only in the files: stdout empty" "" "$out"
 expect "KEY= of a key only in the files: message" \

@@ -136,7 +136,9 @@ check many-tokens "$e many-tokens.yaml:2:17: telemetry.service_name: invalid int
 check big-int "$e big-int.yaml:2:16: telemetry.export_rank: integer literal longer than 4300 digits" big-int.yaml
 check self-include ok self.yaml
 check include-chain "$e i999.yaml:1:16: config_paths[0]: more than 1000 config files to load" include-chain.yaml
-check include-stdin "$e include-stdin.yaml:1:16: config_paths[0]: config file '-' not found (looked in: -)" include-stdin.yaml
+check include-stdin "$e include-stdin.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: \
+$(pwd -P)/-. Check the path is spelled correctly and is relative to your working directory, an extra root \
+(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root." include-stdin.yaml
 check include-dir "$e adir: is a directory, not a config file" include-dir.yaml
 check merge-keys "$e merge-keys.yaml:733:7: m732: merge keys (<<) copy more than 1000000 entries" merge-keys.yaml
 check directory "$e adir: is a directory, not a config file" adir

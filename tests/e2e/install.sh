@@ -77,6 +77,7 @@ check bash "gym-otel-env --format=r" "ray" "$(bash_run 'gym-otel-env --format=r'
 check bash "gym-otel-env " "c.yaml env.yml sub dir" "$(bash_run 'gym-otel-env ')"
 check bash "gym-otel-env --env-yaml e" "env.yml" "$(bash_run 'gym-otel-env --env-yaml e')"
 check bash "gym-otel-env --search-dir " "sub dir" "$(bash_run 'gym-otel-env --search-dir ')"
+check bash "gym-otel-env --gym-root " "sub dir" "$(bash_run 'gym-otel-env --gym-root ')"
 check bash "gym-otel-env --set telemetry.otlp_p" "telemetry.otlp_protocol=" "$(bash_run 'gym-otel-env --set telemetry.otlp_p')"
 check bash "gym-otel-env --exec -- gym-otel-e" "gym-otel-env" "$(bash_run 'gym-otel-env --exec -- gym-otel-e')"
 check bash "gym-otel-env --st" "--strict" "$(bash_run 'gym-otel-env --st')"
@@ -94,6 +95,7 @@ if command -v zsh >/dev/null; then
   check zsh "gym-otel-env --format " "$formats" "$(zsh_run 'gym-otel-env --format ')"
   check zsh "gym-otel-env " 'c.yaml env.yml sub\ dir' "$(zsh_run 'gym-otel-env ')"
   check zsh "gym-otel-env --search-dir " 'sub\ dir' "$(zsh_run 'gym-otel-env --search-dir ')"
+  check zsh "gym-otel-env --gym-root " 'sub\ dir' "$(zsh_run 'gym-otel-env --gym-root ')"
   check zsh "gym-otel-env --set telemetry.otlp_p" "telemetry.otlp_protocol=" "$(zsh_run 'gym-otel-env --set telemetry.otlp_p')"
   check zsh "gym-otel-env --exec -- gym-otel-e" "gym-otel-env" "$(zsh_run 'gym-otel-env --exec -- gym-otel-e')"
 else
@@ -110,6 +112,7 @@ if command -v fish >/dev/null; then
   check fish "gym-otel-env --form" "--format" "$(fish_run 'gym-otel-env --form')"
   check fish "gym-otel-env --format " "$formats" "$(fish_run 'gym-otel-env --format ')"
   check fish "gym-otel-env --search-dir " "sub dir/" "$(fish_run 'gym-otel-env --search-dir ')"
+  check fish "gym-otel-env --gym-root " "sub dir/" "$(fish_run 'gym-otel-env --gym-root ')"
   check fish "gym-otel-env --set telemetry.otlp_p" "telemetry.otlp_protocol=" "$(fish_run 'gym-otel-env --set telemetry.otlp_p')"
   check fish "gym-otel-env --exec -- gym-otel-e" "gym-otel-env" "$(fish_run 'gym-otel-env --exec -- gym-otel-e')"
 else
