@@ -128,6 +128,13 @@ public:
         return out;
     }
 
+    // The value of one node, a missing value or an unresolvable one being an error.
+    NodePtr shallow(const NodePtr& node, const Location& where) {
+        if (node->type == Type::string && node->text == kMissing)
+            throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
+        return value(node, where).node;
+    }
+
     // The value of one node, or nullptr when it cannot be resolved.
     NodePtr try_value(const NodePtr& node, const Location& where) {
         try {
@@ -494,6 +501,16 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
         }
     }
     return out;
+}
+
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const Environment& env,
+                          const ResolveLimits& limits) {
+    if (!root || root->type != Type::mapping) return nullptr;
+    const NodePtr* value = root->find(key);
+    if (!value) return nullptr;
+    Resolver resolver(root, env, limits);
+    Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
+    return resolver.shallow(*value, where);
 }
 
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
