@@ -10,9 +10,9 @@
 namespace goe {
 namespace {
 
-constexpr std::string_view kInheritKey = "_inherit_from";
-constexpr std::string_view kCopyKey = "_copy";
-constexpr std::string_view kDeleteKey = "_delete_key";
+const std::string kInheritKey = "_inherit_from";
+const std::string kCopyKey = "_copy";
+const std::string kDeleteKey = "_delete_key";
 constexpr std::string_view kInheritText = "${inherit_from:";
 constexpr std::string_view kCopyText = "${copy:";
 
@@ -35,57 +35,63 @@ using WorkPtr = std::shared_ptr<Work>;
 struct Work {
     NodePtr node;  // the value as written; once expanded, only its type and origin count
     bool expanded = false;
+    // A popped entry leaves a null value behind, so that the index stays valid and a
+    // mapping of many directives is not searched or shifted per directive.
     std::vector<std::pair<std::string, WorkPtr>> entries;
+    std::unordered_map<std::string, size_t> index;
     std::vector<WorkPtr> items;
 
     Type type() const { return node->type; }
 };
 
-WorkPtr work(NodePtr node) { return std::make_shared<Work>(Work{std::move(node), false, {}, {}}); }
+WorkPtr work(NodePtr node) { return std::make_shared<Work>(Work{std::move(node), false, {}, {}, {}}); }
 
 void expand(Work& w) {
     if (w.expanded || !w.node->is_container()) return;
-    for (const auto& e : w.node->entries) w.entries.emplace_back(e.key, work(e.value));
+    for (const auto& e : w.node->entries) {
+        w.index[e.key] = w.entries.size();
+        w.entries.emplace_back(e.key, work(e.value));
+    }
     for (const auto& item : w.node->items) w.items.push_back(work(item));
     w.expanded = true;
 }
 
-WorkPtr* child(Work& m, std::string_view key) {
+WorkPtr* child(Work& m, const std::string& key) {
     expand(m);
-    for (auto& e : m.entries)
-        if (e.first == key) return &e.second;
-    return nullptr;
+    auto hit = m.index.find(key);
+    return hit == m.index.end() ? nullptr : &m.entries[hit->second].second;
 }
 
-WorkPtr pop(Work& m, std::string_view key) {
+WorkPtr pop(Work& m, const std::string& key) {
     expand(m);
-    for (auto it = m.entries.begin(); it != m.entries.end(); ++it)
-        if (it->first == key) {
-            WorkPtr out = it->second;
-            m.entries.erase(it);
-            return out;
-        }
-    return nullptr;
+    auto hit = m.index.find(key);
+    if (hit == m.index.end()) return nullptr;
+    WorkPtr out = std::move(m.entries[hit->second].second);
+    m.index.erase(hit);
+    return out;
 }
 
 // DictConfig's __setitem__: replaces in place, or appends a key that was popped.
-void set(Work& m, std::string_view key, WorkPtr value) {
-    if (WorkPtr* slot = child(m, key)) *slot = std::move(value);
-    else m.entries.emplace_back(std::string(key), std::move(value));
+void set(Work& m, const std::string& key, WorkPtr value) {
+    if (WorkPtr* slot = child(m, key)) {
+        *slot = std::move(value);
+        return;
+    }
+    m.index[key] = m.entries.size();
+    m.entries.emplace_back(key, std::move(value));
 }
 
 bool raw_missing(const Work& w) { return !w.expanded && is_missing(*w.node); }
 
 // `key in dict_config`: present and not '???' (OmegaConf counts a missing value as absent).
-bool contains(const Work& m, std::string_view key) {
+bool contains(const Work& m, const std::string& key) {
     if (m.type() != Type::mapping) return false;
     if (!m.expanded) {
         const NodePtr* hit = m.node->find(key);
         return hit && !is_missing(**hit);
     }
-    for (const auto& e : m.entries)
-        if (e.first == key) return !raw_missing(*e.second);
-    return false;
+    auto hit = m.index.find(key);
+    return hit != m.index.end() && !raw_missing(*m.entries[hit->second].second);
 }
 
 NodePtr to_node(const Work& w) {
@@ -93,7 +99,8 @@ NodePtr to_node(const Work& w) {
     auto out = std::make_shared<Node>();
     out->type = w.type();
     out->origin = w.node->origin;
-    for (const auto& [key, value] : w.entries) out->entries.push_back(Entry{key, to_node(*value)});
+    for (const auto& [key, value] : w.entries)
+        if (value) out->entries.push_back(Entry{key, to_node(*value)});
     for (const auto& item : w.items) out->items.push_back(to_node(*item));
     return out;
 }
@@ -172,6 +179,7 @@ private:
     bool work_has(const Work& w) {
         if (!w.expanded) return node_has(*w.node);
         for (const auto& [key, v] : w.entries) {
+            if (!v) continue;
             if (key == kInheritKey || key == kCopyKey || key == kDeleteKey) return true;
             if (!v->expanded && (starts_with(*v->node, kInheritText) || starts_with(*v->node, kCopyText))) return true;
             if (v->type() != Type::string && v->node->is_container() && work_has(*v)) return true;
@@ -226,12 +234,23 @@ private:
         return cur->type() == Type::mapping ? cur : nullptr;
     }
 
+    // Node::find, indexed for large mappings: a thousand directives naming keys of one
+    // large mapping must not scan it each time.
+    const NodePtr* find(const Node& mapping, const std::string& key) {
+        if (mapping.entries.size() < 32) return mapping.find(key);
+        auto [it, fresh] = indexes_.try_emplace(&mapping);
+        if (fresh)
+            for (const auto& e : mapping.entries) it->second.emplace(e.key, &e.value);
+        auto hit = it->second.find(key);
+        return hit == it->second.end() ? nullptr : hit->second;
+    }
+
     // The same lookup, of the whole path, in the tree as it was before the pass.
     NodePtr frozen_value(const std::vector<std::string>& steps, const At& at, bool& missing) {
         NodePtr cur = frozen_;
         for (size_t i = 0; i < steps.size(); ++i) {
             if (cur->type != Type::mapping) not_found(at, steps, steps.size());
-            const NodePtr* next = cur->find(steps[i]);
+            const NodePtr* next = find(*cur, steps[i]);
             if (!next) not_found(at, steps, steps.size());
             if (is_missing(**next)) {
                 missing = true;
@@ -251,6 +270,7 @@ private:
         expand(m);
         auto snapshot = m.entries;  // Gym iterates list(items): popped keys are still visited
         for (auto& [key, v] : snapshot) {
+            if (!v) continue;  // popped before this mapping was reached
             std::string here = join_path(path, key);
             bool is_delete = v->type() == Type::mapping && contains(*v, kDeleteKey);
             std::vector<std::string> to_delete;
@@ -299,7 +319,7 @@ private:
                 if (!text.empty() && text.back() == '}') text.remove_suffix(1);
                 return std::string(text);
             };
-            auto from_key = [&](std::string_view name) {
+            auto from_key = [&](const std::string& name) {
                 At key_at{{}, join_path(here, name)};
                 WorkPtr p = pop(*v, name);
                 key_at.origin = p->node->origin;
@@ -320,7 +340,7 @@ private:
             NodePtr value = frozen_value(steps, at, missing);
             if (missing) {
                 // An unset source makes an unset target, reported by the '???' check.
-                set(m, key, work(make_string("???", at.origin)));
+                set(m, key, work(keep(make_string("???", at.origin))));
                 continue;
             }
             if (swap_prop || copy_prop) {
@@ -328,7 +348,7 @@ private:
                     throw Error(at.origin, at.path,
                                 fmt::format("cannot merge the keys of '{}' onto the {} at '{}'", here,
                                             type_name(value->type), source));
-                value = merge(value, to_node(*v));
+                value = keep(merge(value, to_node(*v)));
             }
             auto target = work(value);
             set(m, key, target);
@@ -344,8 +364,17 @@ private:
         }
     }
 
+    // node_has() memoizes by address: a node made here must not be freed and its
+    // address reused while the pass runs.
+    NodePtr keep(NodePtr node) {
+        kept_.push_back(node);
+        return node;
+    }
+
     NodePtr frozen_;
     WorkPtr live_;
+    std::vector<NodePtr> kept_;
+    std::unordered_map<const Node*, std::unordered_map<std::string, const NodePtr*>> indexes_;
     const DirectiveLimits& limits_;
     std::unordered_map<const Node*, bool> has_;
     size_t steps_ = 0;

@@ -88,7 +88,8 @@ NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const Ho
     for (auto& e : out->entries) e.value = merge_dummy_model(e.key, e.value);
     NodePtr tree = out;
     // values() resolves each top-level value, so an unresolvable one fails the run.
-    for (const auto& e : out->entries) resolve_top_level(tree, e.key, env);
+    for (const auto& e : out->entries)
+        if (is_interpolation(*e.value)) resolve_top_level(tree, e.key, e.value, env);
     auto value_of = [&](std::string_view key) -> NodePtr { return resolve_top_level(tree, key, env); };
 
     // setdefault keeps a value that is there, null included.

@@ -507,10 +507,14 @@ NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const Envir
                           const ResolveLimits& limits) {
     if (!root || root->type != Type::mapping) return nullptr;
     const NodePtr* value = root->find(key);
-    if (!value) return nullptr;
+    return value ? resolve_top_level(root, key, *value, env, limits) : nullptr;
+}
+
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodePtr& value, const Environment& env,
+                          const ResolveLimits& limits) {
     Resolver resolver(root, env, limits);
     Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
-    return resolver.shallow(*value, where);
+    return resolver.shallow(value, where);
 }
 
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
