@@ -70,6 +70,10 @@ TEST_CASE("apply_gym_defaults errors where Gym fails before it reads the block")
     CHECK(defaulted("allow_openai_version_skew: 1\n") ==
           "error: c.yaml:1:28: allow_openai_version_skew: allow_openai_version_skew must be a boolean "
           "(true/false), got 1.");
+    // A value an interpolation gave is not shown: it may be built from a secret.
+    CHECK(defaulted("telemetry: {otlp_headers: 'x-key=s3cret'}\nallow_openai_version_skew: '${telemetry.otlp_headers}'\n") ==
+          "error: c.yaml:2:28: allow_openai_version_skew: allow_openai_version_skew must be a boolean "
+          "(true/false), got a string from '${telemetry.otlp_headers}'.");
     // Every top-level value is resolved, before the defaults exist.
     CHECK(defaulted("x: '${oc.env:NOPE}'\n") == "error: c.yaml:1:4: x: environment variable 'NOPE' not found");
     CHECK(defaulted("x: '${port_range_low}'\n") ==

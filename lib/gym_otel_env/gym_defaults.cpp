@@ -78,7 +78,12 @@ NodePtr merge_dummy_model(const std::string& name, const NodePtr& value) {
     return out;
 }
 
-std::string python_repr_of(const Node& n) { return n.type == Type::string ? python_repr(n.text) : python_str_brief(n); }
+// A value for a message. One that an interpolation gave may be built from a secret
+// (`${telemetry.otlp_headers}`): only its type is shown.
+std::string shown(const Node& raw, const Node& value) {
+    if (is_interpolation(raw)) return fmt::format("a {} from '{}'", type_name(value.type), raw.text);
+    return value.type == Type::string ? python_repr(value.text) : python_str_brief(value);
+}
 
 }  // namespace
 
@@ -98,9 +103,9 @@ NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const Ho
 
     NodePtr head = value_of("head_server");
     if (head && head->type != Type::mapping)
-        throw Error(head->origin, "head_server",
+        throw Error((*out->find("head_server"))->origin, "head_server",
                     fmt::format("expected a mapping (Gym reads head_server.port), got {} {}", type_name(head->type),
-                                python_str_brief(*head)));
+                                shown(**out->find("head_server"), *head)));
     if (!out->find("port_range_low")) put(*out, "port_range_low", make_int("10001", kDefault));
     if (!out->find("port_range_high")) put(*out, "port_range_high", make_int("20000", kDefault));
 
@@ -129,9 +134,9 @@ NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const Ho
     if (!out->find("allow_openai_version_skew")) put(*out, "allow_openai_version_skew", make_bool(false, kDefault));
     NodePtr skew = value_of("allow_openai_version_skew");
     if (skew->type != Type::boolean)
-        throw Error(skew->origin, "allow_openai_version_skew",
+        throw Error((*out->find("allow_openai_version_skew"))->origin, "allow_openai_version_skew",
                     fmt::format("allow_openai_version_skew must be a boolean (true/false), got {}.",
-                                python_repr_of(*skew)));
+                                shown(**out->find("allow_openai_version_skew"), *skew)));
     return out;
 }
 
