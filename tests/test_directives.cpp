@@ -2,6 +2,7 @@
 
 #include "gym_otel_env/directives.hpp"
 #include "gym_otel_env/parse.hpp"
+#include "gym_otel_env/resolve.hpp"
 
 using namespace goe;
 
@@ -172,4 +173,14 @@ TEST_CASE("check_missing stops listing at its limit, also under aliases") {
           "c.yaml:2:5: b[0][0]: unset ('\?\?\?')\n"
           "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
           "--set a[0]=<value> --set a[1]=<value> --set b[0][0]=<value>");
+}
+
+// Gym registers inherit_from and copy as resolvers that give the directive string back,
+// which is what a directive left where the pass does not look reads as (OmegaConf).
+TEST_CASE("directive strings the pass leaves resolve to themselves") {
+    NodePtr root = apply_directives(parse_yaml(
+        "src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\ntelemetry: {a: '${l.0}', b: '${l.1}', c: 'x-${inherit_from:a.b}-y'}\n",
+        "c.yaml"));
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {})) ==
+          "{'a': '${copy:src}', 'b': '${copy:1}', 'c': 'x-${inherit_from:a.b}-y'}");
 }

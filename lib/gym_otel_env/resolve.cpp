@@ -454,6 +454,12 @@ private:
             }
             return element(e, f);
         }
+        // Gym registers these two so that a directive string left where its pass does
+        // not look (a list item, a swapped-in source) reads as itself.
+        if (name == "inherit_from" || name == "copy") {
+            if (args.size() != 1) fail(f, fmt::format("{} takes one argument, got {}", name, args.size()));
+            return string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f);
+        }
         if (name == "oc.create" || name == "oc.deprecated" || name == "oc.dict.keys" || name == "oc.dict.values")
             fail(f, fmt::format("resolver '{}' is not supported by gym-otel-env", name));
         fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
