@@ -158,26 +158,32 @@ private:
     // Whether walking below `node` can change anything: Gym's pass acts only on the
     // directive keys and strings, and it looks into mappings and the mappings directly
     // inside lists (not lists inside lists, not strings inside lists).
-    bool node_has(const Node& n) {
-        if (auto hit = has_.find(&n); hit != has_.end()) return hit->second;
+    bool node_has(const NodePtr& ptr) {
+        const Node& n = *ptr;
+        // Only a node reached from more than one place (an alias) can be met again:
+        // memoizing every node cost more than the walk on a large config.
+        bool shared = ptr.use_count() > 1;
+        if (shared)
+            if (auto hit = has_.find(&n); hit != has_.end()) return hit->second;
         bool found = false;
         if (n.type == Type::mapping) {
             for (const auto& e : n.entries) {
                 const Node& v = *e.value;
                 found = e.key == kInheritKey || e.key == kCopyKey || e.key == kDeleteKey ||
-                        starts_with(v, kInheritText) || starts_with(v, kCopyText) || (v.is_container() && node_has(v));
+                        starts_with(v, kInheritText) || starts_with(v, kCopyText) ||
+                        (v.is_container() && node_has(e.value));
                 if (found) break;
             }
         } else if (n.type == Type::sequence) {
             for (const auto& item : n.items)
-                if ((found = item->type == Type::mapping && node_has(*item))) break;
+                if ((found = item->type == Type::mapping && node_has(item))) break;
         }
-        has_.emplace(&n, found);
+        if (shared) has_.emplace(&n, found);
         return found;
     }
 
     bool work_has(const Work& w) {
-        if (!w.expanded) return node_has(*w.node);
+        if (!w.expanded) return node_has(w.node);
         for (const auto& [key, v] : w.entries) {
             if (!v) continue;
             if (key == kInheritKey || key == kCopyKey || key == kDeleteKey) return true;
@@ -385,30 +391,34 @@ class MissingFinder {
 public:
     explicit MissingFinder(size_t max) : max_(max) {}
 
-    void walk(const Node& n, const std::string& path) {
-        if (out.size() > max_ || clean(n)) return;
-        if (n.type == Type::mapping) {
-            for (const auto& e : n.entries) visit(*e.value, join_path(path, e.key));
+    void walk(const NodePtr& n, const std::string& path) {
+        // An unshared node is simply walked; a shared one is first checked once.
+        if (out.size() > max_ || (n.use_count() > 1 && clean(n))) return;
+        if (n->type == Type::mapping) {
+            for (const auto& e : n->entries) visit(e.value, join_path(path, e.key));
         } else {
-            for (size_t i = 0; i < n.items.size(); ++i) visit(*n.items[i], fmt::format("{}[{}]", path, i));
+            for (size_t i = 0; i < n->items.size(); ++i) visit(n->items[i], fmt::format("{}[{}]", path, i));
         }
     }
 
     std::vector<Missing> out;
 
 private:
-    void visit(const Node& v, std::string path) {
+    void visit(const NodePtr& v, std::string path) {
         if (out.size() > max_) return;
-        if (is_missing(v)) out.push_back(Missing{std::move(path), v.origin});
-        else if (v.is_container()) walk(v, path);
+        if (is_missing(*v)) out.push_back(Missing{std::move(path), v->origin});
+        else if (v->is_container()) walk(v, path);
     }
 
-    bool clean(const Node& n) {
-        if (auto hit = clean_.find(&n); hit != clean_.end()) return hit->second;
+    // Memoized only for nodes reached from more than one place (aliases).
+    bool clean(const NodePtr& n) {
+        bool shared = n.use_count() > 1;
+        if (shared)
+            if (auto hit = clean_.find(n.get()); hit != clean_.end()) return hit->second;
         bool all = true;
-        for (const auto& e : n.entries) all = all && !is_missing(*e.value) && (!e.value->is_container() || clean(*e.value));
-        for (const auto& i : n.items) all = all && !is_missing(*i) && (!i->is_container() || clean(*i));
-        clean_.emplace(&n, all);
+        for (const auto& e : n->entries) all = all && !is_missing(*e.value) && (!e.value->is_container() || clean(e.value));
+        for (const auto& i : n->items) all = all && !is_missing(*i) && (!i->is_container() || clean(i));
+        if (shared) clean_.emplace(n.get(), all);
         return all;
     }
 
@@ -425,7 +435,7 @@ NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits) {
 
 std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
     MissingFinder finder(max_listed);
-    if (root && root->is_container()) finder.walk(*root, {});
+    if (root && root->is_container()) finder.walk(root, {});
     return std::move(finder.out);
 }
 
