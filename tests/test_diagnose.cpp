@@ -84,3 +84,10 @@ TEST_CASE("report: --explain after the warnings") {
     CHECK(goe::parse_explain_form("short") == goe::ExplainForm::brief);
     CHECK_FALSE(goe::parse_explain_form("long"));
 }
+
+TEST_CASE("message_line: an error of several lines gets the prefix on each") {
+    CHECK(goe::message_line(goe::Severity::error, "first\nc.yaml:1:2: a: second", false) ==
+          "gym-otel-env: error: first\ngym-otel-env: error: c.yaml:1:2: a: second\n");
+    CHECK(goe::message_line(goe::Severity::error, goe::Error(std::vector<std::string>{"one", "two"}).what(), false) ==
+          "gym-otel-env: error: one\ngym-otel-env: error: two\n");
+}

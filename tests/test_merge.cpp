@@ -2,6 +2,7 @@
 
 #include "gym_otel_env/merge.hpp"
 #include "gym_otel_env/parse.hpp"
+#include "gym_otel_env/resolve.hpp"
 
 using namespace goe;
 
@@ -39,4 +40,31 @@ TEST_CASE("merge shares the subtrees it does not change") {
     NodePtr b = parse_yaml("t: {y: 2}\n", "b.yaml");
     NodePtr m = merge(a, b);
     CHECK(*m->find("big") == *a->find("big"));
+}
+
+// Issue 11: `s` is aliased under p1.m and p2.m, and so is `o`, so both merges meet
+// the same pair of nodes. The relative ${..z} that OmegaConf dereferences while
+// merging {extra: 3} onto w must see p1 for p1 and p2 for p2 (OmegaConf: one-two).
+TEST_CASE("merge regression: aliased pair with a relative dereference resolved against the first parent for both") {
+    NodePtr base = parse_yaml(
+        "s: &s {w: '${..z}'}\n"
+        "p1: {z: {k: one}, m: *s}\n"
+        "p2: {z: {k: two}, m: *s}\n"
+        "telemetry: {service_name: '${p1.m.w.k}-${p2.m.w.k}'}\n",
+        "base.yaml");
+    NodePtr over = parse_yaml("o: &o {w: {extra: 3}}\np1: {m: *o}\np2: {m: *o}\n", "over.yaml");
+    Dereference dereference = [](const std::vector<Container>& parents, const std::string& path,
+                                 const NodePtr& value) { return dereference_container(parents, path, value, {}); };
+    NodePtr root = merge(base, over, dereference);
+    CHECK(python_str(**root->find("p1")) == "{'z': {'k': 'one'}, 'm': {'w': {'k': 'one', 'extra': 3}}}");
+    CHECK(python_str(**root->find("p2")) == "{'z': {'k': 'two'}, 'm': {'w': {'k': 'two', 'extra': 3}}}");
+    CHECK((*resolve_subtree(root, "telemetry", {})->find("service_name"))->text == "one-two");
+}
+
+TEST_CASE("merge still merges an aliased pair once when nothing is dereferenced") {
+    NodePtr base = parse_yaml("s: &s {w: {a: 1}}\np1: {m: *s}\np2: {m: *s}\n", "base.yaml");
+    NodePtr over = parse_yaml("o: &o {w: {b: 2}}\np1: {m: *o}\np2: {m: *o}\n", "over.yaml");
+    NodePtr root = merge(base, over);
+    CHECK((*root->find("p1"))->find("m")->get() == (*root->find("p2"))->find("m")->get());
+    CHECK(python_str(**(*root->find("p2"))->find("m")) == "{'w': {'a': 1, 'b': 2}}");
 }

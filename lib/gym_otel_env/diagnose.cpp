@@ -9,9 +9,18 @@ namespace goe {
 
 std::string message_line(Severity severity, std::string_view text, bool colour) {
     std::string_view word = severity == Severity::error ? "error:" : "warning:";
-    if (!colour) return fmt::format("gym-otel-env: {} {}\n", word, text);
     std::string_view hue = severity == Severity::error ? "\033[1;31m" : "\033[1;35m";
-    return fmt::format("\033[1mgym-otel-env:\033[0m {}{}\033[0m {}\n", hue, word, text);
+    // An error made of several findings (Error's list of lines) gets the prefix on each.
+    std::string out;
+    size_t start = 0;
+    do {
+        size_t end = text.find('\n', start);
+        std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        if (!colour) out += fmt::format("gym-otel-env: {} {}\n", word, line);
+        else out += fmt::format("\033[1mgym-otel-env:\033[0m {}{}\033[0m {}\n", hue, word, line);
+        start = end == std::string_view::npos ? text.size() + 1 : end + 1;
+    } while (start < text.size());
+    return out;
 }
 
 bool colour_wanted(const Environment& env, bool stderr_is_terminal) {

@@ -41,4 +41,15 @@ Error::Error(Origin origin, std::string key_path, const std::string& what, Kind 
 
 Error::Error(const std::string& what, Kind kind) : Error(Origin{}, {}, what, kind) {}
 
+namespace {
+std::string join_lines(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& line : lines) out += (out.empty() ? "" : "\n") + line;
+    return out;
+}
+}  // namespace
+
+Error::Error(const std::vector<std::string>& lines, Kind kind)
+    : std::runtime_error(join_lines(lines)), detail_(join_lines(lines)), kind_(kind) {}
+
 }  // namespace goe

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace goe {
 
@@ -30,6 +31,9 @@ public:
 
     Error(Origin origin, std::string key_path, const std::string& what, Kind kind = Kind::config);
     explicit Error(const std::string& what, Kind kind = Kind::config);
+    // Several findings reported together (every '???' left in a config): each line is
+    // already located and becomes its own "gym-otel-env: error:" line.
+    explicit Error(const std::vector<std::string>& lines, Kind kind = Kind::config);
 
     const Origin& origin() const { return origin_; }
     const std::string& key_path() const { return key_path_; }

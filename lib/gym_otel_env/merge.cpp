@@ -52,8 +52,10 @@ public:
             NodePtr mine = dest->entries[hit->second].value;
             const NodePtr& theirs = e.value;
             if (is_missing(*theirs)) continue;
-            if (theirs->is_container() && is_interpolation(*mine) && dereference_)
+            if (theirs->is_container() && is_interpolation(*mine) && dereference_) {
+                ++dereferences_;
                 if (NodePtr target = dereference_(parents_, child, mine)) mine = target;
+            }
             if (clash(*mine, *theirs)) list_against_mapping(*mine, *theirs, child);
             if (mine->type == Type::mapping && theirs->type == Type::mapping) {
                 auto pair = std::make_pair(mine.get(), theirs.get());
@@ -64,8 +66,11 @@ public:
                 auto copy = std::make_shared<Node>(*mine);
                 copy->origin = theirs->origin;
                 dest->entries[hit->second].value = copy;
+                size_t before = dereferences_;
                 into(copy, *theirs, child);
-                done_.emplace(pair, copy);
+                // A dereference depends on where the pair sits (a relative ${..x}) and on
+                // the tree merged so far: such a merge is not the same under another path.
+                if (dereferences_ == before) done_.emplace(pair, copy);
             } else {
                 dest->entries[hit->second].value = theirs;
             }
@@ -79,6 +84,7 @@ private:
     std::vector<Container> parents_;
     std::map<std::pair<const Node*, const Node*>, NodePtr> done_;
     size_t entries_ = 0;
+    size_t dereferences_ = 0;
 };
 
 }  // namespace

@@ -1,9 +1,11 @@
-// The whole pipeline in one call: load -> merge -> resolve -> validate -> translate.
+// The whole pipeline in one call: load -> merge -> directives -> Gym's defaults ->
+// resolve -> validate -> translate.
 #pragma once
 
 #include <functional>
 #include <string>
 
+#include "gym_otel_env/gym_defaults.hpp"
 #include "gym_otel_env/load.hpp"
 #include "gym_otel_env/translate.hpp"
 #include "gym_otel_env/validate.hpp"
@@ -11,12 +13,15 @@
 namespace goe {
 
 struct Outcome {
-    Loaded loaded;
+    Loaded loaded;  // root: the config as Gym reads the block (after directives and defaults)
     Settings settings;
     Translation translation;
 };
 
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12);
+// With the host lookup Gym's use_absolute_ip needs.
+Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
+                     const std::function<std::string()>& random_hex12, const HostAddress& host_address);
 
 }  // namespace goe

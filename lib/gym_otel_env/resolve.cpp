@@ -128,6 +128,13 @@ public:
         return out;
     }
 
+    // The value of one node, a missing value or an unresolvable one being an error.
+    NodePtr shallow(const NodePtr& node, const Location& where) {
+        if (node->type == Type::string && node->text == kMissing)
+            throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
+        return value(node, where).node;
+    }
+
     // The value of one node, or nullptr when it cannot be resolved.
     NodePtr try_value(const NodePtr& node, const Location& where) {
         try {
@@ -447,6 +454,12 @@ private:
             }
             return element(e, f);
         }
+        // Gym registers these two so that a directive string left where its pass does
+        // not look (a list item, a swapped-in source) reads as itself.
+        if (name == "inherit_from" || name == "copy") {
+            if (args.size() != 1) fail(f, fmt::format("{} takes one argument, got {}", name, args.size()));
+            return string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f);
+        }
         if (name == "oc.create" || name == "oc.deprecated" || name == "oc.dict.keys" || name == "oc.dict.values")
             fail(f, fmt::format("resolver '{}' is not supported by gym-otel-env", name));
         fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
@@ -494,6 +507,20 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
         }
     }
     return out;
+}
+
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const Environment& env,
+                          const ResolveLimits& limits) {
+    if (!root || root->type != Type::mapping) return nullptr;
+    const NodePtr* value = root->find(key);
+    return value ? resolve_top_level(root, key, *value, env, limits) : nullptr;
+}
+
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodePtr& value, const Environment& env,
+                          const ResolveLimits& limits) {
+    Resolver resolver(root, env, limits);
+    Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
+    return resolver.shallow(value, where);
 }
 
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,

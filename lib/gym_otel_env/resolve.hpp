@@ -26,6 +26,15 @@ struct ResolveLimits {
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
                         const ResolveLimits& limits = {});
 
+// The value under the top-level `key` with its own interpolation resolved, but not the
+// values inside a container it gives, as Gym's loop over the config's top-level
+// values() resolves them; nullptr when the key is absent. Throws Error as above.
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const Environment& env,
+                          const ResolveLimits& limits = {});
+// The same for `value`, the one under `key` (found by the caller, which walks the keys).
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodePtr& value, const Environment& env,
+                          const ResolveLimits& limits = {});
+
 // The container an interpolation `value` resolves to, when it resolves to one, else
 // nullptr (also when it cannot be resolved). `parents` are the containers from the
 // root down to the value's parent; `path` is the value's key path. For merge.cpp.

@@ -24,8 +24,11 @@ error_case $'telemetry:\n  service_name: svc-${oc.env:HOME' \
     "gym-otel-env: error: c.yaml:2:17: telemetry.service_name: invalid interpolation: no viable alternative at input '<EOF>'"
 error_case $'servers:\n  name: x-${a.b\ntelemetry:\n  enabled: true' \
     "gym-otel-env: error: c.yaml:2:9: servers.name: invalid interpolation: no viable alternative at input '<EOF>'"
+# A '???' is found before anything is resolved, as Gym's raise_on_missing_values does.
 error_case $'telemetry:\n  run_id: ???' \
-    "gym-otel-env: error: c.yaml:2:11: telemetry.run_id: mandatory value missing: the value is '???'"
+    "gym-otel-env: error: 1 required config value(s) are unset (still '???') after merging:
+gym-otel-env: error: c.yaml:2:11: telemetry.run_id: unset ('???')
+gym-otel-env: error: provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. --set telemetry.run_id=<value>"
 error_case $'telemetry:\n  a: ${.b}\n  b: ${.a}' \
     "gym-otel-env: error: c.yaml:2:6: telemetry.a: recursive interpolation detected"
 error_case $'x: ${y}\ny: ${x}\ntelemetry:\n  service_name: ${x}' \
@@ -39,8 +42,9 @@ printf '# b overrides a\ntelemetry:\n  service_name: ${missing.key}\n' > b.yaml
 run "$GOE_BIN" --no-env-yaml a.yaml b.yaml
 expect_stderr "gym-otel-env: error: b.yaml:3:17: telemetry.service_name: interpolation key 'missing.key' not found"
 
-# Values outside the block may be unresolvable: only what the block needs is resolved.
-printf 'other: ${oc.env:GOE_NOT_SET_ANYWHERE}\nlater: ???\ntelemetry:\n  enabled: true\n  service_name: ok\n' > c.yaml
+# Values below the top level outside the block may be unresolvable: only what the block
+# needs, and the top-level values (Gym reads each), are resolved.
+printf 'other:\n  x: ${oc.env:GOE_NOT_SET_ANYWHERE}\ntelemetry:\n  enabled: true\n  service_name: ok\n' > c.yaml
 run "$GOE_BIN" --no-env-yaml --format json c.yaml
 expect_status 0
 expect_stdout_has '"OTEL_SERVICE_NAME": "ok"'

@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/directives.hpp"
+#include "gym_otel_env/gym_defaults.hpp"
 #include "gym_otel_env/load.hpp"
 #include "gym_otel_env/render.hpp"
 #include "gym_otel_env/resolve.hpp"
@@ -83,7 +85,10 @@ void run(std::string_view input) {
     resolve_limits.max_evaluations = 20'000;
     try {
         goe::Loaded loaded = goe::load(c.request, c.env, c.fs, load_limits);
-        goe::NodePtr block = goe::resolve_subtree(loaded.root, "telemetry", c.env, resolve_limits);
+        goe::NodePtr root = goe::apply_directives(loaded.root, goe::DirectiveLimits{20'000, 100});
+        goe::check_missing(root);
+        root = goe::apply_gym_defaults(root, c.env, [] { return std::optional<std::string>("192.0.2.1"); });
+        goe::NodePtr block = goe::resolve_subtree(root, "telemetry", c.env, resolve_limits);
         goe::Settings settings = goe::validate(block);
         goe::Translation translation = goe::translate(settings, c.env, [] { return std::string("0123456789ab"); });
         // Fresh tokens, as the real random source gives: the GitHub format draws

@@ -1,0 +1,459 @@
+#include "gym_otel_env/directives.hpp"
+
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/interpolation.hpp"
+#include "gym_otel_env/merge.hpp"
+
+namespace goe {
+namespace {
+
+const std::string kInheritKey = "_inherit_from";
+const std::string kCopyKey = "_copy";
+const std::string kDeleteKey = "_delete_key";
+constexpr std::string_view kInheritText = "${inherit_from:";
+constexpr std::string_view kCopyText = "${copy:";
+
+// OmegaConf's MISSING is the plain string '???': quoted or not, it is the same value.
+bool is_missing(const Node& n) { return n.type == Type::string && n.text == "???"; }
+bool starts_with(const Node& n, std::string_view prefix) {
+    return n.type == Type::string && n.text.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::string join_path(const std::string& base, std::string_view key) {
+    return base.empty() ? std::string(key) : base + "." + std::string(key);
+}
+
+// Gym mutates one live DictConfig in place while it walks it. The tree here is
+// immutable and shared (aliases), so the pass works on a mutable copy that is made
+// only along the paths it touches: a Work node stays the written node until it must
+// change, and then holds its own children.
+struct Work;
+using WorkPtr = std::shared_ptr<Work>;
+struct Work {
+    NodePtr node;  // the value as written; once expanded, only its type and origin count
+    bool expanded = false;
+    // A popped entry leaves a null value behind, so that the index stays valid and a
+    // mapping of many directives is not searched or shifted per directive.
+    std::vector<std::pair<std::string, WorkPtr>> entries;
+    std::unordered_map<std::string, size_t> index;
+    std::vector<WorkPtr> items;
+
+    Type type() const { return node->type; }
+};
+
+WorkPtr work(NodePtr node) { return std::make_shared<Work>(Work{std::move(node), false, {}, {}, {}}); }
+
+void expand(Work& w) {
+    if (w.expanded || !w.node->is_container()) return;
+    for (const auto& e : w.node->entries) {
+        w.index[e.key] = w.entries.size();
+        w.entries.emplace_back(e.key, work(e.value));
+    }
+    for (const auto& item : w.node->items) w.items.push_back(work(item));
+    w.expanded = true;
+}
+
+WorkPtr* child(Work& m, const std::string& key) {
+    expand(m);
+    auto hit = m.index.find(key);
+    return hit == m.index.end() ? nullptr : &m.entries[hit->second].second;
+}
+
+WorkPtr pop(Work& m, const std::string& key) {
+    expand(m);
+    auto hit = m.index.find(key);
+    if (hit == m.index.end()) return nullptr;
+    WorkPtr out = std::move(m.entries[hit->second].second);
+    m.index.erase(hit);
+    return out;
+}
+
+// DictConfig's __setitem__: replaces in place, or appends a key that was popped.
+void set(Work& m, const std::string& key, WorkPtr value) {
+    if (WorkPtr* slot = child(m, key)) {
+        *slot = std::move(value);
+        return;
+    }
+    m.index[key] = m.entries.size();
+    m.entries.emplace_back(key, std::move(value));
+}
+
+bool raw_missing(const Work& w) { return !w.expanded && is_missing(*w.node); }
+
+// `key in dict_config`: present and not '???' (OmegaConf counts a missing value as absent).
+bool contains(const Work& m, const std::string& key) {
+    if (m.type() != Type::mapping) return false;
+    if (!m.expanded) {
+        const NodePtr* hit = m.node->find(key);
+        return hit && !is_missing(**hit);
+    }
+    auto hit = m.index.find(key);
+    return hit != m.index.end() && !raw_missing(*m.entries[hit->second].second);
+}
+
+NodePtr to_node(const Work& w) {
+    if (!w.expanded) return w.node;
+    auto out = std::make_shared<Node>();
+    out->type = w.type();
+    out->origin = w.node->origin;
+    for (const auto& [key, value] : w.entries)
+        if (value) out->entries.push_back(Entry{key, to_node(*value)});
+    for (const auto& item : w.items) out->items.push_back(to_node(*item));
+    return out;
+}
+
+// Python's str.strip() without arguments, for the ASCII whitespace it removes.
+std::string strip(std::string_view s) {
+    auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); };
+    size_t b = 0, e = s.size();
+    while (b < e && space(s[b])) ++b;
+    while (e > b && space(s[e - 1])) --e;
+    return std::string(s.substr(b, e - b));
+}
+
+// Python's str.split(sep).
+std::vector<std::string> split(std::string_view s, char sep) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (size_t i = 0; i <= s.size(); ++i)
+        if (i == s.size() || s[i] == sep) {
+            out.emplace_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    return out;
+}
+
+// Python's repr() of a list of str, as Gym's InheritPathNotFoundError prints the path.
+std::string list_repr(const std::vector<std::string>& parts, size_t count) {
+    std::string out = "[";
+    for (size_t i = 0; i < count; ++i) out += (i ? ", " : "") + python_repr(parts[i]);
+    return out + "]";
+}
+
+class Swapper {
+public:
+    Swapper(const NodePtr& root, const DirectiveLimits& limits) : frozen_(root), live_(work(root)), limits_(limits) {}
+
+    NodePtr run() {
+        walk(*live_, {});
+        return to_node(*live_);
+    }
+
+private:
+    // The place a directive was written, for its messages.
+    struct At {
+        Origin origin;
+        std::string path;
+    };
+
+    void step(const At& at) {
+        if (++steps_ > limits_.max_steps)
+            throw Error(at.origin, at.path,
+                        fmt::format("more than {} mappings and directives to process", limits_.max_steps));
+    }
+
+    // Whether walking below `node` can change anything: Gym's pass acts only on the
+    // directive keys and strings, and it looks into mappings and the mappings directly
+    // inside lists (not lists inside lists, not strings inside lists).
+    bool node_has(const NodePtr& ptr) {
+        const Node& n = *ptr;
+        // Only a node reached from more than one place (an alias) can be met again:
+        // memoizing every node cost more than the walk on a large config.
+        bool shared = ptr.use_count() > 1;
+        if (shared)
+            if (auto hit = has_.find(&n); hit != has_.end()) return hit->second;
+        bool found = false;
+        if (n.type == Type::mapping) {
+            for (const auto& e : n.entries) {
+                const Node& v = *e.value;
+                found = e.key == kInheritKey || e.key == kCopyKey || e.key == kDeleteKey ||
+                        starts_with(v, kInheritText) || starts_with(v, kCopyText) ||
+                        (v.is_container() && node_has(e.value));
+                if (found) break;
+            }
+        } else if (n.type == Type::sequence) {
+            for (const auto& item : n.items)
+                if ((found = item->type == Type::mapping && node_has(item))) break;
+        }
+        if (shared) has_.emplace(&n, found);
+        return found;
+    }
+
+    bool work_has(const Work& w) {
+        if (!w.expanded) return node_has(w.node);
+        for (const auto& [key, v] : w.entries) {
+            if (!v) continue;
+            if (key == kInheritKey || key == kCopyKey || key == kDeleteKey) return true;
+            if (!v->expanded && (starts_with(*v->node, kInheritText) || starts_with(*v->node, kCopyText))) return true;
+            if (v->type() != Type::string && v->node->is_container() && work_has(*v)) return true;
+        }
+        for (const auto& item : w.items)
+            if (item->type() == Type::mapping && work_has(*item)) return true;
+        return false;
+    }
+
+    // A directive's value: Gym calls str methods on it, so it must be a plain string.
+    static std::string directive_text(const Work& value, const At& at) {
+        const Node& n = *value.node;
+        if (n.type != Type::string)
+            throw Error(n.origin, at.path,
+                        fmt::format("expected a string, got {} {}", type_name(n.type), python_str_brief(n)));
+        // Gym resolves the value when it pops it; resolving in the middle of the pass
+        // is not repeated here.
+        if (has_interpolation(n.text))
+            throw Error(n.origin, at.path, "an interpolation in a directive is not supported by gym-otel-env");
+        return n.text;
+    }
+
+    [[noreturn]] static void not_found(const At& at, const std::vector<std::string>& steps, size_t count) {
+        throw Error(at.origin, at.path,
+                    fmt::format("Path specified does not exist in config: {}", list_repr(steps, count)));
+    }
+
+    [[noreturn]] static void through_interpolation(const At& at, const std::vector<std::string>& steps, size_t i) {
+        throw Error(at.origin, at.path,
+                    fmt::format("the path {} goes through the interpolation at '{}': not supported by gym-otel-env",
+                                list_repr(steps, steps.size()), fmt::join(steps.begin(), steps.begin() + i + 1, ".")));
+    }
+
+    // _recursive_index_dict_using_path on the live tree, for all steps but the last:
+    // the mapping to pop from, or nullptr for a '???' on the way (or a non-mapping,
+    // which Gym cannot pop from either; the frozen lookup then names the path).
+    WorkPtr live_parent(const std::vector<std::string>& steps, const At& at, bool& missing) {
+        WorkPtr cur = live_;
+        size_t count = steps.size() - 1;
+        for (size_t i = 0; i < count; ++i) {
+            if (cur->type() != Type::mapping) not_found(at, steps, count);
+            WorkPtr* next = child(*cur, steps[i]);
+            if (!next) not_found(at, steps, count);
+            if (raw_missing(**next)) {
+                missing = true;
+                return nullptr;
+            }
+            if (!(*next)->expanded && has_interpolation((*next)->node->text) && (*next)->type() == Type::string)
+                through_interpolation(at, steps, i);
+            cur = *next;
+        }
+        return cur->type() == Type::mapping ? cur : nullptr;
+    }
+
+    // Node::find, indexed for large mappings: a thousand directives naming keys of one
+    // large mapping must not scan it each time.
+    const NodePtr* find(const Node& mapping, const std::string& key) {
+        if (mapping.entries.size() < 32) return mapping.find(key);
+        auto [it, fresh] = indexes_.try_emplace(&mapping);
+        if (fresh)
+            for (const auto& e : mapping.entries) it->second.emplace(e.key, &e.value);
+        auto hit = it->second.find(key);
+        return hit == it->second.end() ? nullptr : hit->second;
+    }
+
+    // The same lookup, of the whole path, in the tree as it was before the pass.
+    NodePtr frozen_value(const std::vector<std::string>& steps, const At& at, bool& missing) {
+        NodePtr cur = frozen_;
+        for (size_t i = 0; i < steps.size(); ++i) {
+            if (cur->type != Type::mapping) not_found(at, steps, steps.size());
+            const NodePtr* next = find(*cur, steps[i]);
+            if (!next) not_found(at, steps, steps.size());
+            if (is_missing(**next)) {
+                missing = true;
+                return nullptr;
+            }
+            // The value itself may be an interpolation: it is moved as written and
+            // resolved later where it lands.
+            if (i + 1 < steps.size() && (*next)->type == Type::string && has_interpolation((*next)->text))
+                through_interpolation(at, steps, i);
+            cur = *next;
+        }
+        return cur;
+    }
+
+    void walk(Work& m, const std::string& path) {
+        step({m.node->origin, path});
+        expand(m);
+        auto snapshot = m.entries;  // Gym iterates list(items): popped keys are still visited
+        for (auto& [key, v] : snapshot) {
+            if (!v) continue;  // popped before this mapping was reached
+            std::string here = join_path(path, key);
+            bool is_delete = v->type() == Type::mapping && contains(*v, kDeleteKey);
+            std::vector<std::string> to_delete;
+            At delete_at;
+            if (is_delete) {
+                WorkPtr d = pop(*v, kDeleteKey);
+                delete_at = {d->node->origin, join_path(here, kDeleteKey)};
+                for (const auto& part : split(directive_text(*d, delete_at), ',')) {
+                    std::string name = strip(part);
+                    if (std::find(to_delete.begin(), to_delete.end(), name) == to_delete.end())
+                        to_delete.push_back(name);
+                }
+                // Keys present go now, so nothing below them is processed; the rest
+                // must come from the swap.
+                std::vector<std::string> later;
+                for (const auto& name : to_delete) {
+                    if (contains(*v, name)) pop(*v, name);
+                    else later.push_back(name);
+                }
+                to_delete = std::move(later);
+            }
+
+            if (v->type() == Type::mapping && work_has(*v)) {
+                walk(*v, here);
+            } else if (v->type() == Type::sequence && work_has(*v)) {
+                expand(*v);
+                for (size_t i = 0; i < v->items.size(); ++i) {
+                    Work& item = *v->items[i];
+                    if (item.type() == Type::mapping && work_has(item))
+                        walk(item, fmt::format("{}[{}]", here, i));
+                }
+            }
+
+            bool swap_str = !v->expanded && starts_with(*v->node, kInheritText);
+            bool copy_str = !v->expanded && starts_with(*v->node, kCopyText);
+            bool swap_prop = v->type() == Type::mapping && contains(*v, kInheritKey);
+            bool copy_prop = v->type() == Type::mapping && contains(*v, kCopyKey);
+            if (!(swap_str || copy_str || swap_prop || copy_prop)) continue;
+            bool is_swap = swap_str || swap_prop;
+
+            At at{v->node->origin, here};
+            std::string source;
+            auto from_text = [&](std::string_view prefix) {
+                std::string_view text = v->node->text;
+                text.remove_prefix(prefix.size());
+                if (!text.empty() && text.back() == '}') text.remove_suffix(1);
+                return std::string(text);
+            };
+            auto from_key = [&](const std::string& name) {
+                At key_at{{}, join_path(here, name)};
+                WorkPtr p = pop(*v, name);
+                key_at.origin = p->node->origin;
+                at = key_at;
+                return directive_text(*p, key_at);
+            };
+            if (swap_str) source = from_text(kInheritText);
+            if (swap_prop) source = from_key(kInheritKey);
+            if (copy_str) source = from_text(kCopyText);
+            if (copy_prop) source = from_key(kCopyKey);  // with both keys, Gym uses _copy's path
+            step(at);
+
+            std::vector<std::string> steps = split(source, '.');
+            bool missing = false;
+            WorkPtr parent = live_parent(steps, at, missing);
+            // Several directives may move the same node: popping twice is fine.
+            if (is_swap && parent) pop(*parent, steps.back());
+            NodePtr value = frozen_value(steps, at, missing);
+            if (missing) {
+                // An unset source makes an unset target, reported by the '???' check.
+                set(m, key, work(keep(make_string("???", at.origin))));
+                continue;
+            }
+            if (swap_prop || copy_prop) {
+                if (value->type != Type::mapping)
+                    throw Error(at.origin, at.path,
+                                fmt::format("cannot merge the keys of '{}' onto the {} at '{}'", here,
+                                            type_name(value->type), source));
+                value = keep(merge(value, to_node(*v)));
+            }
+            auto target = work(value);
+            set(m, key, target);
+            for (const auto& name : to_delete) {
+                WorkPtr gone = target->type() == Type::mapping ? pop(*target, name) : nullptr;
+                if (!gone)
+                    throw Error(delete_at.origin, delete_at.path,
+                                fmt::format("key '{}' to delete is not in '{}' after it took '{}'", name, here, source));
+                if (raw_missing(*gone))
+                    throw Error(delete_at.origin, delete_at.path,
+                                fmt::format("key '{}' to delete is a missing mandatory value ('\?\?\?')", name));
+            }
+        }
+    }
+
+    // node_has() memoizes by address: a node made here must not be freed and its
+    // address reused while the pass runs.
+    NodePtr keep(NodePtr node) {
+        kept_.push_back(node);
+        return node;
+    }
+
+    NodePtr frozen_;
+    WorkPtr live_;
+    std::vector<NodePtr> kept_;
+    std::unordered_map<const Node*, std::unordered_map<std::string, const NodePtr*>> indexes_;
+    const DirectiveLimits& limits_;
+    std::unordered_map<const Node*, bool> has_;
+    size_t steps_ = 0;
+};
+
+// Memoized per shared node: an alias puts one subtree under many paths.
+class MissingFinder {
+public:
+    explicit MissingFinder(size_t max) : max_(max) {}
+
+    void walk(const NodePtr& n, const std::string& path) {
+        // An unshared node is simply walked; a shared one is first checked once.
+        if (out.size() > max_ || (n.use_count() > 1 && clean(n))) return;
+        if (n->type == Type::mapping) {
+            for (const auto& e : n->entries) visit(e.value, join_path(path, e.key));
+        } else {
+            for (size_t i = 0; i < n->items.size(); ++i) visit(n->items[i], fmt::format("{}[{}]", path, i));
+        }
+    }
+
+    std::vector<Missing> out;
+
+private:
+    void visit(const NodePtr& v, std::string path) {
+        if (out.size() > max_) return;
+        if (is_missing(*v)) out.push_back(Missing{std::move(path), v->origin});
+        else if (v->is_container()) walk(v, path);
+    }
+
+    // Memoized only for nodes reached from more than one place (aliases).
+    bool clean(const NodePtr& n) {
+        bool shared = n.use_count() > 1;
+        if (shared)
+            if (auto hit = clean_.find(n.get()); hit != clean_.end()) return hit->second;
+        bool all = true;
+        for (const auto& e : n->entries) all = all && !is_missing(*e.value) && (!e.value->is_container() || clean(e.value));
+        for (const auto& i : n->items) all = all && !is_missing(*i) && (!i->is_container() || clean(i));
+        if (shared) clean_.emplace(n.get(), all);
+        return all;
+    }
+
+    size_t max_;
+    std::unordered_map<const Node*, bool> clean_;
+};
+
+}  // namespace
+
+NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits) {
+    if (!root || root->type != Type::mapping) return root;
+    return Swapper(root, limits).run();
+}
+
+std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
+    MissingFinder finder(max_listed);
+    if (root && root->is_container()) finder.walk(root, {});
+    return std::move(finder.out);
+}
+
+void check_missing(const NodePtr& root, const DirectiveLimits& limits) {
+    auto missing = find_missing(root, limits.max_missing_listed);
+    if (missing.empty()) return;
+    bool cut = missing.size() > limits.max_missing_listed;
+    if (cut) missing.resize(limits.max_missing_listed);
+    std::vector<std::string> lines;
+    lines.push_back(fmt::format("{}{} required config value(s) are unset (still '\?\?\?') after merging:",
+                                cut ? "more than " : "", missing.size()));
+    for (const auto& m : missing) lines.push_back(locate(m.origin, m.path, "unset ('\?\?\?')"));
+    std::string examples;
+    for (size_t i = 0; i < missing.size() && i < 3; ++i) examples += fmt::format(" --set {}=<value>", missing[i].path);
+    lines.push_back(
+        fmt::format("provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g.{}",
+                    examples));
+    throw Error(lines);
+}
+
+}  // namespace goe

@@ -1,0 +1,35 @@
+// Gym's config directives (_inherit_from, _copy, _delete_key, ${inherit_from:...},
+// ${copy:...}) applied to the merged tree as Gym's _recursively_swap_keys applies them,
+// then Gym's check that no '???' is left (raise_on_missing_values).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/value.hpp"
+
+namespace goe {
+
+struct DirectiveLimits {
+    size_t max_steps = 1'000'000;  // mappings visited and directives applied: aliases multiply paths
+    size_t max_missing_listed = 1000;  // '???' paths named in the one error
+};
+
+// The tree after every directive, as a new tree sharing every untouched subtree. A
+// value moved or copied keeps the origin where it was written. Throws Error at the
+// directive's origin when a source path does not exist or a directive is malformed.
+NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {});
+
+// A '???' left in the config, as Gym finds it: mapping values and list items equal to
+// the string '???' (quoted or not), never an interpolation.
+struct Missing {
+    std::string path;  // "a.b", "x[0]"
+    Origin origin;
+};
+std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed = 1000);
+
+// Throws one Error listing every '???' path, one line each, with Gym's hint (spelled
+// with our --set); does nothing when there is none.
+void check_missing(const NodePtr& root, const DirectiveLimits& limits = {});
+
+}  // namespace goe
