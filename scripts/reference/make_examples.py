@@ -376,7 +376,8 @@ def main() -> int:
     if check_only:
         print("\n".join(differs) or "no differences")
         return 0
-    head = [HEADER, "### Rows marked DIFFERS below (generated)", ""] + \
+    head = [HEADER, (HERE / "gym_loader_decisions.md").read_text(encoding="utf-8"),
+            "### Rows marked DIFFERS below (generated)", ""] + \
         [f"- {d if len(d) < 200 else d[:200] + '...'}" for d in differs] + ["", "## Examples", ""]
     (HERE / "examples.md").write_text("\n".join(head + body) + "\n", encoding="utf-8")
     print(f"wrote {HERE / 'examples.md'}: {n} examples, {len(differs)} differences")
