@@ -28,8 +28,6 @@ TEST_CASE("load_request takes configs from Gym's command line only under --exec 
     inv.sets = {"telemetry.enabled=true"};
     LoadRequest r = load_request(inv);
     CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[g.yaml]", "+telemetry.exporter=console"});
-    CHECK(r.configs == std::vector<std::string>{"g.yaml"});
-    CHECK(r.gym_overrides == std::vector<std::string>{"+telemetry.exporter=console"});
     CHECK(r.sets == std::vector<std::string>{"telemetry.enabled=true"});
     inv.configs = {"mine.yaml"};
     CHECK(load_request(inv).configs == std::vector<std::string>{"mine.yaml"});
