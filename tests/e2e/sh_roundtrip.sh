@@ -132,5 +132,17 @@ for j in "${!jobs[@]}"; do
 done
 runs=$((${#configs[@]} * ${#values[@]}))
 echo "${#configs[@]} shell configurations x ${#values[@]} values = $runs round trips in $((SECONDS - start)) s; $fails jobs failed"
+# Over a limit: a 140,000-tab exporter fits in a shell variable, but once exported, no
+# program can start (Linux: 128 KiB per environment string), so in mksh and posh the
+# printf of the next value fails. eval must fail then, and OTEL_SERVICE_NAME stay unset
+# rather than be set empty; bash and dash print with a builtin and take both.
+printf -v value '%140000s' '' && value=${value// /\\t}
+printf 'telemetry: {enabled: true, exporter: "%s", service_name: "a:b"}\n' "$value" >"$CFGDIR/long.yaml"
+for shell in mksh posh bash dash; do
+  got=$(cd "$BAIT" && $shell -c 'set -u; rc=0; eval $("$GOE_BIN" -q --no-env-yaml "$CFGDIR/long.yaml") || rc=$?
+    [ "$rc" = 0 ] || rc=failed; echo "$rc ${#NEMO_GYM_OTEL_EXPORTER} ${OTEL_SERVICE_NAME-unset}"' 2>/dev/null)
+  case $shell in mksh | posh) want='failed 140000 unset' ;; *) want='0 140000 a:b' ;; esac
+  if [[ $got != "$want" ]]; then echo "FAIL [$shell, over the limit]: got '$got', want '$want'"; fails=$((fails + 1)); fi
+done
 if [[ -e $BAIT/pwned ]]; then echo "FAIL: a value ran a command"; fails=$((fails + 1)); fi
 ((fails == 0))
