@@ -1,14 +1,25 @@
 #include "gym_otel_env/pipeline.hpp"
 
 #include "gym_otel_env/resolve.hpp"
+#include "gym_otel_env/schema.hpp"
 
 namespace goe {
 
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
-                     const std::function<std::string()>& random_hex12) {
+                     const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets) {
     Outcome out;
     out.loaded = load(request, env, fs);
-    NodePtr block = resolve_subtree(out.loaded.root, "telemetry", env);
+    SecretTexts found;
+    for (const auto& f : kSchema)
+        if (f.secret) found.keys.emplace_back(f.key);
+    NodePtr block;
+    try {
+        block = resolve_subtree(out.loaded.root, "telemetry", env, {}, &found);
+    } catch (...) {
+        if (secrets) secrets->insert(secrets->end(), found.texts.begin(), found.texts.end());
+        throw;
+    }
+    if (secrets) secrets->insert(secrets->end(), found.texts.begin(), found.texts.end());
     out.settings = validate(block);
     out.translation = translate(out.settings, env, random_hex12);
     return out;
