@@ -123,7 +123,7 @@ check chain "$e chain.yaml:129:9: telemetry.b127: interpolations nested deeper t
 check random "$e random.yaml:1:1: invalid UTF-8 byte 0xf5" random.yaml
 check invalid-utf8 "$e utf8.yaml:2:17: invalid UTF-8 byte 0xff" utf8.yaml
 check nul "$e nul.yaml:2:18: character U+0000 is not allowed in YAML" nul.yaml
-check tabs "$e tabs.yaml:2:9: malformed YAML: illegal map value" tabs.yaml
+check tabs "$e tabs.yaml:2:1: tabs are not allowed for indentation (PyYAML: found character '*' that cannot start any token)" tabs.yaml
 check python-tag "$e python.yaml:1:12: telemetry: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'" python.yaml
 [[ ! -e pwned ]] || { echo "FAIL python-tag ran a command"; failures=$((failures + 1)); }
 check python-name "$e python-name.yaml:2:17: telemetry.service_name: unsupported YAML tag 'tag:yaml.org,2002:python/name:os.system'" python-name.yaml
