@@ -31,6 +31,34 @@ TEST_CASE("message_line: the one shape of every warning and error") {
           "\033[1mgym-otel-env:\033[0m \033[1;35mwarning:\033[0m what\n");
 }
 
+TEST_CASE("message_line: regression: a newline or ESC in a config forged a line of its own") {
+    CHECK(goe::message_line(goe::Severity::warning, "c.yaml:1:1: a\nb\rc\td\x1b[31me\x7f", false) ==
+          "gym-otel-env: warning: c.yaml:1:1: a\\nb\\rc\\td\\x1b[31me\\x7f\n");
+    CHECK(goe::message_line(goe::Severity::error, "x\ngym-otel-env: note: forged", false) ==
+          "gym-otel-env: error: x\\ngym-otel-env: note: forged\n");
+}
+
+TEST_CASE("printable: C1 controls and bytes that are not UTF-8 as \\xNN; other UTF-8 as is") {
+    CHECK(goe::printable("gr\xc3\xbc\xc3\x9f" "e \xe2\x80\x94") == "gr\xc3\xbc\xc3\x9f" "e \xe2\x80\x94");
+    CHECK(goe::printable("\xc2\x9b" "31m \xc2\x85 \xc2\xa0") == "\\x9b31m \\x85 \xc2\xa0");
+    CHECK(goe::printable("\xff\xc3 \xed\xa0\x80") == "\\xff\\xc3 \\xed\\xa0\\x80");
+    CHECK(goe::printable("back\\slash") == "back\\slash");
+}
+
+TEST_CASE("Redactor: every secret text masked wherever it appears, the longest first, then printable") {
+    goe::Redactor r;
+    r.add("x-key=Zq8sEcReT7, other = t0k3n ,short=abc");
+    CHECK(r.clean("got 'x-key=Zq8sEcReT7, other = t0k3n ,short=abc'") == "got '***'");
+    CHECK(r.clean("environment variable 'NOPE_Zq8sEcReT7' not found") == "environment variable 'NOPE_***' not found");
+    CHECK(r.clean("t0k3n t0k3n") == "*** ***");
+    // Shorter than kMinLength: left alone, or line numbers would go.
+    CHECK(r.clean("abc at c.yaml:1:1") == "abc at c.yaml:1:1");
+    goe::Redactor control;
+    control.add("a\nsecret");
+    CHECK(control.clean("x a\nsecret y\n") == "x *** y\\n");
+    CHECK(goe::Redactor().clean("plain") == "plain");
+}
+
 TEST_CASE("colour_wanted: a terminal, and neither NO_COLOR nor TERM=dumb") {
     CHECK(goe::colour_wanted({}, true));
     CHECK_FALSE(goe::colour_wanted({}, false));
@@ -85,9 +113,13 @@ TEST_CASE("report: --explain after the warnings") {
     CHECK_FALSE(goe::parse_explain_form("long"));
 }
 
-TEST_CASE("message_line: an error of several lines gets the prefix on each") {
-    CHECK(goe::message_line(goe::Severity::error, "first\nc.yaml:1:2: a: second", false) ==
+TEST_CASE("message_lines: an error of several lines gets the prefix on each") {
+    CHECK(goe::message_lines(goe::Severity::error, {"first", "c.yaml:1:2: a: second"}, false) ==
           "gym-otel-env: error: first\ngym-otel-env: error: c.yaml:1:2: a: second\n");
-    CHECK(goe::message_line(goe::Severity::error, goe::Error(std::vector<std::string>{"one", "two"}).what(), false) ==
+    CHECK(goe::message_lines(goe::Severity::error, goe::Error(std::vector<std::string>{"one", "two"}).lines(), false) ==
           "gym-otel-env: error: one\ngym-otel-env: error: two\n");
+    // A line break inside one finding cannot start a line of its own.
+    CHECK(goe::message_lines(goe::Severity::error, {"a\ngym-otel-env: note: forged"}, false) ==
+          "gym-otel-env: error: a\\ngym-otel-env: note: forged\n");
+    CHECK(goe::Error(goe::Origin{"c.yaml", 1, 2}, "k", "bad").lines() == std::vector<std::string>{"c.yaml:1:2: k: bad"});
 }

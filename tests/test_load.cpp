@@ -100,6 +100,16 @@ TEST_CASE("load names every place it looked for a missing file") {
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
 }
 
+TEST_CASE("load: regression: a NUL in a config_paths entry loaded the shorter path") {
+    MemoryFileSystem fs;
+    fs.files["a"] = "x: 1\n";
+    fs.files["c.yaml"] = "config_paths: [\"a\\0b.yaml\"]\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    CHECK(error_of(r, fs) ==
+          "c.yaml:1:16: config_paths[0]: a path cannot contain a NUL character (Python: embedded null byte)");
+}
+
 TEST_CASE("load merges env.yaml after all config files, and --set overrides last") {
     MemoryFileSystem fs;
     fs.files["c.yaml"] = "telemetry: {enabled: false, service_name: cfg}\n";

@@ -65,6 +65,70 @@ TEST_CASE("parse_yaml rejects bytes PyYAML's reader rejects") {
     CHECK(loaded(std::string("a: x\0y\n", 7)) == "error: c.yaml:1:5: character U+0000 is not allowed in YAML");
 }
 
+// yaml_rules.cpp: each row is what PyYAML's pure-Python SafeLoader says of the document
+// (yaml.load(doc, Loader=yaml.SafeLoader), PyYAML 6), where yaml-cpp alone said otherwise.
+TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and read line breaks PyYAML reads otherwise") {
+    struct Row {
+        std::string doc, pyyaml, want;
+    };
+    const Row rows[] = {
+        // Tabs: only inside quoted and block scalars and comments.
+        {"a: 1\t\n", "1:5 found character '\\t' that cannot start any token",
+         "error: c.yaml:1:5: found character '\\t' that cannot start any token"},
+        {"a:\t1\n", "1:3 the same", "error: c.yaml:1:3: found character '\\t' that cannot start any token"},
+        {"a: x\ty\n", "1:5 the same", "error: c.yaml:1:5: found character '\\t' that cannot start any token"},
+        {"a: [1,\t2]\n", "1:7 the same", "error: c.yaml:1:7: found character '\\t' that cannot start any token"},
+        {"a: svc\t\n", "1:7 the same", "error: c.yaml:1:7: found character '\\t' that cannot start any token"},
+        {"a: b\t# c\n", "1:5 the same", "error: c.yaml:1:5: found character '\\t' that cannot start any token"},
+        {"- \tx\n", "1:3 the same", "error: c.yaml:1:3: found character '\\t' that cannot start any token"},
+        {"a:\n\tb: 1\n", "2:1 the same",
+         "error: c.yaml:2:1: tabs are not allowed for indentation (PyYAML: found character '\\t' that cannot start any "
+         "token)"},
+        {"a: 'x\ty'\nb: \"x\ty\"\nc: |\n  x\ty\nd: 1 # c\tx\ne: 'p\n\tq'\n",
+         "{'a': 'x\\ty', 'b': 'x\\ty', 'c': 'x\\ty\\n', 'd': 1, 'e': 'p q'}",
+         "{'a': 'x\\ty', 'b': 'x\\ty', 'c': 'x\\ty\\n', 'd': 1, 'e': 'p q'}"},
+        // Line breaks: a lone CR and NEL are line breaks.
+        {"a: 1\rb: 2\r", "{'a': 1, 'b': 2}", "{'a': 1, 'b': 2}"},
+        {"a: 'x\ry'\nb: |\r  l1\r  l2\r", "{'a': 'x y', 'b': 'l1\\nl2\\n'}", "{'a': 'x y', 'b': 'l1\\nl2\\n'}"},
+        {"a: 'a\xc2\x85" "b'\n", "{'a': 'a b'}", "{'a': 'a b'}"},
+        // Anchors: names of [A-Za-z0-9_-], never twice.
+        {"a: &x 1\nb: &x 2\n", "2:4 found duplicate anchor 'x'; first occurrence ... second occurrence",
+         "error: c.yaml:2:4: found duplicate anchor 'x'; first occurrence at line 1, column 4"},
+        {"a: &x.y 1\n", "1:6 while scanning an anchor: expected alphabetic or numeric character, but found '.'",
+         "error: c.yaml:1:6: while scanning an anchor: expected alphabetic or numeric character, but found '.'"},
+        {"a: *\n", "1:5 while scanning an alias: expected alphabetic or numeric character, but found '\\n'",
+         "error: c.yaml:1:5: while scanning an alias: expected alphabetic or numeric character, but found '\\n'"},
+        {"a: &x-_9 1\nb: *x-_9\n", "{'a': 1, 'b': 1}", "{'a': 1, 'b': 1}"},
+        // Empty flow entries.
+        {"a: [1,,2]\n", "1:7 expected the node content, but found ','",
+         "error: c.yaml:1:7: expected the node content, but found ','"},
+        {"a: {b: 1,, c: 2}\n", "1:10 the same", "error: c.yaml:1:10: expected the node content, but found ','"},
+        {"a: [,1]\n", "1:5 the same", "error: c.yaml:1:5: expected the node content, but found ','"},
+        {"a: [1, 2, ]\nb: {c: 1, }\n", "{'a': [1, 2], 'b': {'c': 1}}", "{'a': [1, 2], 'b': {'c': 1}}"},
+        // A directive needs `---`; yaml-cpp dropped the line.
+        {"%x\na: 1\n", "2:1 expected '<document start>', but found '<scalar>'",
+         "error: c.yaml:2:1: expected '<document start>' ('---') after a directive, but found content"},
+        {"%YAML 1.1\n# c\n---\na: 1\n", "{'a': 1}", "{'a': 1}"},
+        // Columns count characters.
+        {"\xc3\xbc: [1,,2]\n", "1:7 expected the node content, but found ','",
+         "error: c.yaml:1:7: expected the node content, but found ','"},
+        // Escapes and chomping that yaml-cpp already reads as PyYAML does.
+        // yaml-cpp wrote \N and \_ as raw bytes.
+        {"a: \"\\N\\_\\L\"\n", "{'a': '\\x85\\xa0\\u2028'}", "{'a': '\\x85\\xa0\\u2028'}"},
+    };
+    for (const auto& row : rows) {
+        INFO("document: " << row.doc << "PyYAML: " << row.pyyaml);
+        CHECK(loaded(row.doc) == row.want);
+    }
+}
+
+TEST_CASE("parse_yaml: regression: node and yaml-cpp error columns counted bytes, PyYAML counts characters") {
+    NodePtr n = parse_yaml("\xc3\xbc\xc3\xbc: x\n", "c.yaml");
+    CHECK((*n->find("\xc3\xbc\xc3\xbc"))->origin.str() == "c.yaml:1:5");
+    CHECK(loaded("\xc3\xbc: [1\n") == "error: c.yaml:2:1: malformed YAML: end of sequence flow not found");
+    CHECK(loaded("\xc3\xbc: x: y\n") == "error: c.yaml:1:5: malformed YAML: illegal map value");
+}
+
 TEST_CASE("parse_yaml rejects unsupported tags and complex keys") {
     CHECK(loaded("a: !!python/object:os.system x\n") ==
           "error: c.yaml:1:4: a: unsupported YAML tag 'tag:yaml.org,2002:python/object:os.system'");

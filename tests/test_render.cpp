@@ -49,48 +49,70 @@ TEST_CASE("render_failure prints false for the shells only") {
     CHECK(goe::render_failure(Format::github).empty());
 }
 
+// The printf form of value V, one piece (see sh_piece in render.cpp).
+std::string printf_form(const std::string& format, const std::string& name = "V") {
+    return "_goe_p=\"`printf '" + format + ".'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && export " + name +
+           "=\"${_goe_p%.}\"";
+}
+const std::string helpers_end = " &&\nunset _goe_p _goe_v;\n";
+
 TEST_CASE("render sh: simple values read naturally, single-quoted") {
     CHECK(one(Format::sh, "my-gym", "OTEL_SERVICE_NAME") == "export OTEL_SERVICE_NAME='my-gym';\n");
     CHECK(one(Format::sh, "") == "export V='';\n");
     CHECK(one(Format::sh, "a b") == "export V='a b';\n");
     CHECK(one(Format::sh, " lead") == "export V=' lead';\n");
-    CHECK(one(Format::sh, "it's") == "export V='it'\"'\"'s';\n");
-    CHECK(one(Format::sh, "$HOME `id` \\ ~ # ; & | {a,b} ! %") == "export V='$HOME `id` \\ ~ # ; & | {a,b} ! %';\n");
-    CHECK(one(Format::sh, "http://collector:4317") == "export V='http://collector:4317';\n");
-    CHECK(one(Format::sh, "gr\xc3\xbc\xc3\x9f" "e") == "export V='gr\xc3\xbc\xc3\x9f" "e';\n");
+    CHECK(one(Format::sh, "http/x.y@z+1_A-9") == "export V='http/x.y@z+1_A-9';\n");
     CHECK(one(Format::sh, "-n") == "export V='-n';\n");
 }
 
-TEST_CASE("render sh: what unquoted eval would change goes through printf octal escapes") {
-    CHECK(one(Format::sh, "a  b") == "export V=\"$(printf 'a\\040\\040b')\";\n");
-    CHECK(one(Format::sh, "a\tb") == "export V=\"$(printf 'a\\011b')\";\n");
-    CHECK(one(Format::sh, "*.yaml") == "export V=\"$(printf '\\052.yaml')\";\n");
-    CHECK(one(Format::sh, "a?[b]") == "export V=\"$(printf 'a\\077\\133b]')\";\n");
-    CHECK(one(Format::sh, "@(x)") == "export V=\"$(printf '@\\050x)')\";\n");
-    CHECK(one(Format::sh, "\x01\x7f") == "export V=\"$(printf '\\001\\177')\";\n");
-    CHECK(one(Format::sh, "it's  \\") == "export V=\"$(printf 'it\\047s\\040\\040\\134')\";\n");
-    CHECK(one(Format::sh, "%s  %d") == "export V=\"$(printf '%%s\\040\\040%%d')\";\n");
+TEST_CASE("render sh: every byte another shell or option reads as syntax goes through printf octal escapes") {
+    CHECK(one(Format::sh, "a  b") == printf_form("a\\040\\040b") + helpers_end);
+    CHECK(one(Format::sh, "a\tb") == printf_form("a\\011b") + helpers_end);
+    CHECK(one(Format::sh, "*.yaml") == printf_form("\\052.yaml") + helpers_end);
+    CHECK(one(Format::sh, "it's") == printf_form("it\\047s") + helpers_end);
+    CHECK(one(Format::sh, "%s\\") == printf_form("\\045s\\134") + helpers_end);
+    // IFS values people use (`:`, `,`), braces (ksh93, mksh), zsh's globsubst and
+    // extendedglob (`|~=#^<>()`), bash's extglob.
+    CHECK(one(Format::sh, "http://c:4317") == printf_form("http\\072//c\\0724317") + helpers_end);
+    CHECK(one(Format::sh, "{a,b}") == printf_form("\\173a\\054b\\175") + helpers_end);
+    CHECK(one(Format::sh, "|~=#^<>()") ==
+          printf_form("\\174\\176\\075\\043\\136\\074\\076\\050\\051") + helpers_end);
+    CHECK(one(Format::sh, "\x01\x7f") == printf_form("\\001\\177") + helpers_end);
 }
 
-TEST_CASE("render sh: non-ASCII bytes in a printf format are octal too") {
-    CHECK(one(Format::sh, "\xc3\xbc\t") == "export V=\"$(printf '\\303\\274\\011')\";\n");
-    CHECK(one(Format::sh, "\xff") == "export V='\xff';\n");
+TEST_CASE("render sh: regression: a byte of 0x80 or above stood literally and GB18030 read it with the quote") {
+    CHECK(one(Format::sh, "\x81\x30") == printf_form("\\2010") + helpers_end);
+    CHECK(one(Format::sh, "gr\xc3\xbc") == printf_form("gr\\303\\274") + helpers_end);
+    CHECK(one(Format::sh, "\xff") == printf_form("\\377") + helpers_end);
 }
 
 TEST_CASE("render sh: regression: a leading dash in the printf format was taken for an option") {
-    CHECK(one(Format::sh, "-v  x") == "export V=\"$(printf '\\055v\\040\\040x')\";\n");
-    CHECK(one(Format::sh, "--\t") == "export V=\"$(printf '\\055-\\011')\";\n");
+    CHECK(one(Format::sh, "-v  x") == printf_form("\\055v\\040\\040x") + helpers_end);
+    CHECK(one(Format::sh, "--\t") == printf_form("\\055-\\011") + helpers_end);
 }
 
-TEST_CASE("render sh: trailing newlines survive $(...) through a guard byte") {
-    CHECK(one(Format::sh, "a\n") == "V=\"$(printf 'a\\012_')\"; export V=\"${V%_}\";\n");
-    CHECK(one(Format::sh, "\n\n") == "V=\"$(printf '\\012\\012_')\"; export V=\"${V%_}\";\n");
-    CHECK(one(Format::sh, "-\n") == "V=\"$(printf '\\055\\012_')\"; export V=\"${V%_}\";\n");
+TEST_CASE("render sh: trailing newlines survive `...` through the guard byte") {
+    CHECK(one(Format::sh, "a\n") == printf_form("a\\012") + helpers_end);
+    CHECK(one(Format::sh, "\n\n") == printf_form("\\012\\012") + helpers_end);
 }
 
-TEST_CASE("render sh: one statement per variable, in order") {
-    auto out = goe::render({make("A", "1"), make("B", "x y")}, Format::sh, token);
-    CHECK(out == "export A='1';\nexport B='x y';\n");
+TEST_CASE("render sh: regression: printf of a long value failed in mksh and set it empty; pieces, assembled") {
+    std::string value(8192 + 2, '\t');
+    std::string piece1, piece2 = "\\011\\011";
+    for (int i = 0; i < 8192; ++i) piece1 += "\\011";
+    auto step = [](const std::string& f) {
+        return " &&\n_goe_p=\"`printf '" + f + ".'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && _goe_p=\"${_goe_p%.}\" && "
+               "_goe_v=\"$_goe_v$_goe_p\"";
+    };
+    CHECK(one(Format::sh, value) == "_goe_v=" + step(piece1) + step(piece2) + " && export V=\"$_goe_v\"" + helpers_end);
+    // At the limit, one piece.
+    CHECK(one(Format::sh, std::string(8192, '\t')) == printf_form(piece1) + helpers_end);
+}
+
+TEST_CASE("render sh: one and-or list, a statement per line, so the first failure stops eval") {
+    CHECK(goe::render({make("A", "1"), make("B", "x y")}, Format::sh, token) == "export A='1' &&\nexport B='x y';\n");
+    CHECK(goe::render({make("A", "1"), make("B", "x;"), make("C", "2")}, Format::sh, token) ==
+          "export A='1' &&\n" + printf_form("x\\073", "B") + " &&\nexport C='2'" + helpers_end);
     CHECK(goe::render({}, Format::sh, token).empty());
 }
 

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/parse.hpp"
@@ -152,6 +154,28 @@ TEST_CASE("resolve_subtree names the key path and position of a failing value") 
     CHECK(error_of("telemetry:\n  a: ???\n") == "c.yaml:2:6: telemetry.a: mandatory value missing: the value is '\?\?\?'");
     CHECK(error_of("x: ???\ntelemetry:\n  a: ${x}\n") ==
           "c.yaml:3:6: telemetry.a: interpolation key 'x' is a missing mandatory value: '\?\?\?'");
+}
+
+TEST_CASE("resolve_subtree: the texts a secret was built from, first and also when resolution throws") {
+    const Environment env{{"K", "s3cret"}, {"P", "x-"}};
+    auto secrets_of = [&](std::string_view doc) {
+        SecretTexts secrets{{"h"}, {}};
+        try {
+            resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, {}, &secrets);
+        } catch (const Error&) {
+        }
+        std::sort(secrets.texts.begin(), secrets.texts.end());
+        secrets.texts.erase(std::unique(secrets.texts.begin(), secrets.texts.end()), secrets.texts.end());
+        return secrets.texts;
+    };
+    using V = std::vector<std::string>;
+    CHECK(secrets_of("telemetry: {h: 'k=${oc.env:K}'}\n") == V{"k=s3cret", "s3cret"});
+    CHECK(secrets_of("telemetry: {h: plain}\n") == V{"plain"});
+    // The other key fails first in the block's order, but h was resolved before it.
+    CHECK(secrets_of("telemetry: {a: '${nope}', h: '${oc.env:K}'}\n") == V{"s3cret"});
+    CHECK(secrets_of("telemetry: {h: '${oc.env:${oc.env:P}${oc.env:K}}'}\n") == V{"s3cret", "x-"});
+    CHECK(secrets_of("s: {k: v1}\ntelemetry: {h: 'k=${s.k}'}\n") == V{"k=v1", "v1"});
+    CHECK(secrets_of("telemetry: {a: '${oc.env:K}'}\n").empty());
 }
 
 TEST_CASE("check_interpolations rejects a malformed interpolation anywhere, as OmegaConf does at load") {

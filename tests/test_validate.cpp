@@ -286,6 +286,15 @@ TEST_CASE("validate names file:line:col and the key path in each error") {
     CHECK(error_of("telemetry: off\n") == "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got boolean False");
 }
 
+TEST_CASE("validate: regression: a NUL in a value exited 0 and each reader saw a different value") {
+    CHECK(error_of("telemetry:\n  service_name: \"a\\0b\"\n") ==
+          "c.yaml:2:17: telemetry.service_name: a NUL character cannot be in an environment variable (Python: "
+          "embedded null byte)");
+    CHECK(error_of("telemetry:\n  otlp_headers: \"k=\\0\"\n") ==
+          "c.yaml:2:17: telemetry.otlp_headers: a NUL character cannot be in an environment variable (Python: "
+          "embedded null byte)");
+}
+
 TEST_CASE("validate never shows the value of otlp_headers") {
     CHECK(error_of("telemetry:\n  otlp_headers: {authorization: Bearer s3cret}\n") ==
           "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping");

@@ -24,6 +24,7 @@ struct Ui {
     goe::Format format = goe::Format::sh;
     bool colour = false;
     bool quiet_stdout = false;
+    goe::Redactor redactor;  // every line on stderr goes through it (SPEC 7)
 };
 
 void build_cli(CLI::App& app, goe::Invocation& o) {
@@ -71,12 +72,12 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
 
 void to_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stderr); }
 
-int fail(const Ui& ui, int status, const std::string& message = {}) {
+int fail(const Ui& ui, int status, const std::vector<std::string>& lines = {}) {
     if (!ui.quiet_stdout) {
         std::fputs(goe::render_failure(ui.format).c_str(), stdout);
         std::fflush(stdout);
     }
-    if (!message.empty()) to_stderr(goe::message_line(goe::Severity::error, message, ui.colour));
+    to_stderr(goe::message_lines(goe::Severity::error, lines, ui.colour, &ui.redactor));
     return status;
 }
 
@@ -94,7 +95,8 @@ int main(int argc, char** argv) {
     // Known before parsing, so that a usage error under --exec or --check also leaves stdout empty.
     auto given = [&](const char* flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
     Ui ui{goe::requested_format(args), goe::colour_wanted(env, goe::app::stderr_is_terminal()),
-          given("--exec") || given("--check")};
+          given("--exec") || given("--check"), {}};
+    if (auto headers = env.find("OTEL_EXPORTER_OTLP_HEADERS"); headers != env.end()) ui.redactor.add(headers->second);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     build_cli(app, o);
     try {
@@ -108,17 +110,27 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return fail(ui, 2, std::string(e.what()) + " (see gym-otel-env --help)");
+        return fail(ui, 2, {std::string(e.what()) + " (see gym-otel-env --help)"});
     } catch (const goe::Error& e) {
-        return fail(ui, 2, e.what());
+        return fail(ui, 2, e.lines());
     }
 
     try {
         goe::app::DiskFileSystem fs;
         if (o.exec && o.gym_root.empty())
             o.gym_root = goe::app::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
-        auto outcome = goe::run_pipeline(goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); });
+        std::vector<std::string> secrets;
+        goe::Outcome outcome;
+        try {
+            outcome = goe::run_pipeline(goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); },
+                                        &secrets);
+        } catch (...) {
+            for (const auto& s : secrets) ui.redactor.add(s);
+            throw;
+        }
+        for (const auto& s : secrets) ui.redactor.add(s);
         o.report.colour = ui.colour;
+        o.report.redactor = &ui.redactor;
         o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
         auto report = goe::report(outcome, env, o.report);
         to_stderr(report.text);
@@ -127,16 +139,16 @@ int main(int argc, char** argv) {
         const auto& exports = outcome.translation.exports;
         if (o.exec) {
             auto failure = goe::exec_command(o.command, goe::child_environment(entries, exports));
-            to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour));
+            to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
             return failure.status;
         }
         if (write_all(goe::render(exports, ui.format, [] { return goe::app::random_hex(16); }))) return 0;
-        to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour));
+        to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour, &ui.redactor));
         return 1;
     } catch (const goe::Error& e) {
-        return fail(ui, e.kind() == goe::Error::Kind::usage ? 2 : 1, e.what());
+        return fail(ui, e.kind() == goe::Error::Kind::usage ? 2 : 1, e.lines());
     } catch (const std::exception& e) {
         // Out of memory, or a bug: still nothing on stdout but `false`.
-        return fail(ui, 1, fmt::format("internal error: {}", e.what()));
+        return fail(ui, 1, {fmt::format("internal error: {}", e.what())});
     }
 }

@@ -41,10 +41,13 @@ std::optional<std::string> DiskFileSystem::read(const std::string& path) {
         throw Error(Origin{path}, {}, fmt::format("cannot read: {}", std::strerror(errno)));
     }
     if (S_ISDIR(st.st_mode)) throw Error(Origin{path}, {}, "is a directory, not a config file");
-    if (!S_ISREG(st.st_mode)) throw Error(Origin{path}, {}, "is not a regular file");
-    if (static_cast<size_t>(st.st_size) > kMaxFileBytes)
+    // A pipe, FIFO or process substitution (`<(...)`, /dev/stdin, /dev/fd/N) is read like
+    // a file (SPEC 1.1), blocking until its writer closes it, within the same size limit
+    // (read_fd); /dev/null is an empty config.
+    bool regular = S_ISREG(st.st_mode);
+    if (regular && static_cast<size_t>(st.st_size) > kMaxFileBytes)
         throw Error(Origin{path}, {}, fmt::format("config larger than {} MiB", kMaxFileBytes >> 20));
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw Error(Origin{path}, {}, fmt::format("cannot open: {}", std::strerror(errno)));
     try {
         std::string text = read_fd(fd, path);

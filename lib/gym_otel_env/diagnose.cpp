@@ -1,5 +1,7 @@
 #include "gym_otel_env/diagnose.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gym_otel_env/explain.hpp"
@@ -7,19 +9,85 @@
 
 namespace goe {
 
-std::string message_line(Severity severity, std::string_view text, bool colour) {
-    std::string_view word = severity == Severity::error ? "error:" : "warning:";
-    std::string_view hue = severity == Severity::error ? "\033[1;31m" : "\033[1;35m";
-    // An error made of several findings (Error's list of lines) gets the prefix on each.
+namespace {
+
+// Length of the well-formed UTF-8 sequence at s[i], or 0.
+size_t utf8_sequence_length(std::string_view s, size_t i) {
+    auto at = [&](size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+    unsigned c = at(i);
+    size_t len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+    if (len <= 1) return len;
+    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (at(i + 1) < lo || at(i + 1) > hi) return 0;
+    for (size_t k = 2; k < len; ++k)
+        if ((at(i + k) & 0xC0) != 0x80) return 0;
+    return len;
+}
+
+}  // namespace
+
+void Redactor::add(std::string_view secret) {
+    if (secret.size() >= kMinLength) texts_.emplace_back(secret);
+    // Header values: "k=v" pairs separated by commas, spaces around them allowed.
+    for (size_t start = 0; start < secret.size();) {
+        size_t end = std::min(secret.find(',', start), secret.size());
+        std::string_view pair = secret.substr(start, end - start);
+        size_t eq = pair.find('=');
+        if (eq != std::string_view::npos) {
+            std::string_view v = pair.substr(eq + 1);
+            while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+            while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+            if (v.size() >= kMinLength) texts_.emplace_back(v);
+        }
+        start = end + 1;
+    }
+    std::sort(texts_.begin(), texts_.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    texts_.erase(std::unique(texts_.begin(), texts_.end()), texts_.end());
+}
+
+std::string Redactor::clean(std::string_view text) const {
+    std::string out(text);
+    for (const auto& secret : texts_) {
+        for (size_t at = out.find(secret); at != std::string::npos; at = out.find(secret, at + 3))
+            out.replace(at, secret.size(), "***");
+    }
+    return printable(out);
+}
+
+std::string printable(std::string_view text) {
     std::string out;
-    size_t start = 0;
-    do {
-        size_t end = text.find('\n', start);
-        std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-        if (!colour) out += fmt::format("gym-otel-env: {} {}\n", word, line);
-        else out += fmt::format("\033[1mgym-otel-env:\033[0m {}{}\033[0m {}\n", hue, word, line);
-        start = end == std::string_view::npos ? text.size() + 1 : end + 1;
-    } while (start < text.size());
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') out += "\\n";
+        else if (c == '\t') out += "\\t";
+        else if (c == '\r') out += "\\r";
+        else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+        else if (c < 0x80) out += static_cast<char>(c);
+        else if (size_t n = utf8_sequence_length(text, i); n == 0) out += fmt::format("\\x{:02x}", c);
+        else if (c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) {  // C1: U+0080..U+009F
+            out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + 1]));
+            ++i;
+        } else {
+            out.append(text.substr(i, n));
+            i += n - 1;
+        }
+    }
+    return out;
+}
+
+std::string message_line(Severity severity, std::string_view raw, bool colour, const Redactor* redactor) {
+    std::string text = redactor ? redactor->clean(raw) : printable(raw);
+    std::string_view word = severity == Severity::error ? "error:" : "warning:";
+    if (!colour) return fmt::format("gym-otel-env: {} {}\n", word, text);
+    std::string_view hue = severity == Severity::error ? "\033[1;31m" : "\033[1;35m";
+    return fmt::format("\033[1mgym-otel-env:\033[0m {}{}\033[0m {}\n", hue, word, text);
+}
+
+std::string message_lines(Severity severity, const std::vector<std::string>& lines, bool colour,
+                          const Redactor* redactor) {
+    std::string out;
+    for (const auto& line : lines) out += message_line(severity, line, colour, redactor);
     return out;
 }
 
@@ -41,13 +109,23 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
     Severity severity = options.strict ? Severity::error : Severity::warning;
     if (options.strict || !options.quiet) {
         size_t shown = std::min(warnings.size(), options.max_messages);
-        for (size_t i = 0; i < shown; ++i) out.text += message_line(severity, warnings[i].str(), options.colour);
+        for (size_t i = 0; i < shown; ++i)
+            out.text += message_line(severity, warnings[i].str(), options.colour, options.redactor);
         if (shown < warnings.size())
-            out.text += message_line(severity, fmt::format("... and {} more", warnings.size() - shown), options.colour);
+            out.text += message_line(severity, fmt::format("... and {} more", warnings.size() - shown), options.colour,
+                                     options.redactor);
     }
     if (out.failed) return out;
-    if (options.explain == ExplainForm::full) out.text += explain(outcome, env);
-    if (options.explain == ExplainForm::brief) out.text += explain_short(outcome, env);
+    std::string lines;
+    if (options.explain == ExplainForm::full) lines = explain(outcome, env);
+    if (options.explain == ExplainForm::brief) lines = explain_short(outcome, env);
+    // Line by line: the explanation's own line breaks stay, any other control is escaped.
+    for (size_t start = 0; start < lines.size();) {
+        size_t end = std::min(lines.find('\n', start), lines.size());
+        std::string_view line = std::string_view(lines).substr(start, end - start);
+        out.text += (options.redactor ? options.redactor->clean(line) : printable(line)) + "\n";
+        start = end + 1;
+    }
     return out;
 }
 

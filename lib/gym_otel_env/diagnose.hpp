@@ -6,12 +6,35 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gym_otel_env/pipeline.hpp"
 
 namespace goe {
 
 enum class Severity { warning, error };
+
+// SPEC 7: the texts no message may show. Every line this stage makes goes through
+// clean(): each secret text (longest first) becomes "***" wherever it appears, whatever
+// message carries it, and then control characters are escaped.
+class Redactor {
+public:
+    // A secret, and, when it is a header list ("k=v,k2=v2"), each of its values. Texts
+    // shorter than kMinLength are left alone: masking every "1" would garble line
+    // numbers, and a message cannot give away much of a three-byte secret.
+    void add(std::string_view secret);
+    std::string clean(std::string_view text) const;
+
+    static constexpr size_t kMinLength = 4;
+
+private:
+    std::vector<std::string> texts_;
+};
+
+// `text` with C0 and C1 control characters, DEL and bytes that are not UTF-8 written as
+// \n, \t, \r or \xNN, so that no config, key, path or value can start a line of its own
+// or drive the terminal.
+std::string printable(std::string_view text);
 enum class ExplainForm { none, full, brief };
 
 struct ReportOptions {
@@ -20,6 +43,7 @@ struct ReportOptions {
     bool colour = false;         // ANSI colours, see colour_wanted()
     ExplainForm explain = ExplainForm::none;
     size_t max_messages = 20;    // then one "... and N more" line
+    const Redactor* redactor = nullptr;
 };
 
 struct Report {
@@ -30,8 +54,12 @@ struct Report {
 Report report(const Outcome& outcome, const Environment& env, const ReportOptions& options);
 
 // "gym-otel-env: warning: TEXT\n" or "gym-otel-env: error: TEXT\n", coloured as
-// compilers do when `colour`.
-std::string message_line(Severity severity, std::string_view text, bool colour);
+// compilers do when `colour`; TEXT cleaned by `redactor` (or only made printable).
+std::string message_line(Severity severity, std::string_view text, bool colour, const Redactor* redactor = nullptr);
+// An error of several findings (Error::lines): each its own line with the prefix. A line
+// break inside one finding is escaped like any other control character.
+std::string message_lines(Severity severity, const std::vector<std::string>& lines, bool colour,
+                          const Redactor* redactor = nullptr);
 
 // Colour only for a terminal, and never when NO_COLOR is set to anything non-empty or
 // TERM is "dumb" (https://no-color.org).

@@ -37,7 +37,8 @@ Error::Error(Origin origin, std::string key_path, const std::string& what, Kind 
       origin_(std::move(origin)),
       key_path_(std::move(key_path)),
       detail_(what),
-      kind_(kind) {}
+      kind_(kind),
+      lines_{std::runtime_error::what()} {}
 
 Error::Error(const std::string& what, Kind kind) : Error(Origin{}, {}, what, kind) {}
 
@@ -50,6 +51,6 @@ std::string join_lines(const std::vector<std::string>& lines) {
 }  // namespace
 
 Error::Error(const std::vector<std::string>& lines, Kind kind)
-    : std::runtime_error(join_lines(lines)), detail_(join_lines(lines)), kind_(kind) {}
+    : std::runtime_error(join_lines(lines)), detail_(join_lines(lines)), kind_(kind), lines_(lines) {}
 
 }  // namespace goe

@@ -39,12 +39,15 @@ public:
     const std::string& key_path() const { return key_path_; }
     const std::string& detail() const { return detail_; }
     Kind kind() const { return kind_; }
+    // The message as lines to print: one, or each finding of the list constructor.
+    const std::vector<std::string>& lines() const { return lines_; }
 
 private:
     Origin origin_;
     std::string key_path_;
     std::string detail_;
     Kind kind_;
+    std::vector<std::string> lines_;
 };
 
 }  // namespace goe

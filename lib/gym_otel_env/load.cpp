@@ -97,6 +97,9 @@ std::vector<Include> includes_of(const Node& tree) {
         if (item.type != Type::string)
             throw Error(item.origin, key,
                         fmt::format("expected a path, got {} {}", type_name(item.type), python_str_brief(item)));
+        // The system would read the path only up to the NUL: another file (SPEC 4).
+        if (item.text.find('\0') != std::string::npos)
+            throw Error(item.origin, key, "a path cannot contain a NUL character (Python: embedded null byte)");
         out.push_back(Include{item.text, item.origin, key});
     }
     return out;

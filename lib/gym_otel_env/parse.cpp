@@ -13,6 +13,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "gym_otel_env/scalar.hpp"
+#include "gym_otel_env/yaml_rules.hpp"
 
 namespace goe {
 namespace {
@@ -92,7 +93,8 @@ public:
     }
 
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                  const std::string& value) override {
+                  const std::string& raw_value) override {
+        std::string value = pyyaml_escapes(raw_value);
         count(mark);
         Origin where = origin(mark);
         if (tag == "!" && !quote_closed(static_cast<size_t>(mark.pos)))
@@ -137,7 +139,9 @@ private:
             throw Error(origin(mark), {}, fmt::format("more than {} values in one file", limits_.max_nodes));
     }
 
-    Origin origin(const YAML::Mark& mark) const { return Origin{name_, mark.line + 1, mark.column + 1}; }
+    Origin origin(const YAML::Mark& mark) const {
+        return Origin{name_, mark.line + 1, char_column(text_, static_cast<size_t>(mark.pos), mark.column + 1)};
+    }
 
     // The key path is built only when typing fails: building it for every scalar cost
     // more than the typing itself.
@@ -309,8 +313,12 @@ private:
 
 }  // namespace
 
-NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
-    check_characters(text, name);
+NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLimits& limits) {
+    check_characters(raw, name);
+    // PyYAML's reading where yaml-cpp's differs: yaml_rules.hpp.
+    std::string normalized = normalize_line_breaks(raw);
+    std::string_view text = normalized;
+    check_yaml_rules(text, name);
     ViewBuf buf(text);
     std::istream in(&buf);
     Builder builder(text, name, limits);
@@ -323,7 +331,8 @@ NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLi
             throw Error(Origin{name}, {}, "expected a single document, found several");
         return root;
     } catch (const YAML::Exception& e) {
-        throw Error(Origin{name, e.mark.line + 1, e.mark.column + 1}, {}, "malformed YAML: " + e.msg);
+        throw Error(Origin{name, e.mark.line + 1, char_column(text, static_cast<size_t>(e.mark.pos), e.mark.column + 1)},
+                    {}, "malformed YAML: " + e.msg);
     }
 }
 

@@ -18,10 +18,10 @@ struct Outcome {
     Translation translation;
 };
 
+// `secrets`, when given, receives every text a secret value was built from (SPEC 7),
+// also when the pipeline throws, so that the error message can be masked.
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
-                     const std::function<std::string()>& random_hex12);
-// With the host lookup Gym's use_absolute_ip needs.
-Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
-                     const std::function<std::string()>& random_hex12, const HostAddress& host_address);
+                     const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets = nullptr,
+                     const HostAddress& host_address = {});
 
 }  // namespace goe

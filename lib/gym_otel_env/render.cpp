@@ -52,55 +52,91 @@ char32_t code_point(std::string_view s, size_t i, size_t len) {
 }
 
 // ---- sh -------------------------------------------------------------------------------
+// The reasons, shell by shell, are in docs/formats.md ("sh").
 
-// Bytes that may stand literally in the output of an unquoted $(...): no IFS white
-// space (runs would collapse), no glob characters (nullglob/failglob), no `(` (bash's
-// extglob), no control bytes (bash's internal quoting bytes are \001 and \177).
+// Bytes that may stand literally in the output, in a single-quoted value or in a printf
+// format. Before `eval $(...)` parses the text, the shell splits it at IFS and, in some
+// shell or option, reads nearly every other punctuation byte as syntax: `*?[` globs,
+// `(` `|` `<>` zsh and extglob groups, `#^~` extendedglob, `{` `,` brace expansion
+// (ksh93, mksh), `~` `=` tilde and equals expansion (zsh globsubst), `:` and `,` IFS
+// values people use. A byte of 0x80 and above never stands literally: GB18030 and Big5
+// read it together with the byte after it.
 bool sh_literal_ok(unsigned char c) {
-    if (c < 0x20 || c == 0x7f) return false;
-    return c != '*' && c != '?' && c != '[' && c != '(';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.' || c == '/' || c == '@' || c == '+';
 }
 
 bool sh_needs_printf(std::string_view value) {
     for (size_t i = 0; i < value.size(); ++i) {
-        if (!sh_literal_ok(byte_at(value, i))) return true;
         // One space between words survives word splitting and eval's re-joining; two do not.
-        if (value[i] == ' ' && byte_at(value, i + 1) == ' ') return true;
+        if (value[i] == ' ' ? byte_at(value, i + 1) == ' ' : !sh_literal_ok(byte_at(value, i))) return true;
     }
     return false;
 }
 
-std::string sh_single_quoted(std::string_view value) {
-    std::string out = "'";
-    for (char c : value) {
-        if (c == '\'') out += "'\"'\"'";
-        else out += c;
-    }
-    return out + "'";
-}
+std::string sh_single_quoted(std::string_view value) { return fmt::format("'{}'", value); }
 
-// printf format text that prints `value`: '%' doubled; as octal escapes every byte that
-// may not stand literally, quotes, backslashes, spaces, non-ASCII bytes (so no locale's
-// multibyte reading can join one with the backslash of the next escape), and a leading
-// '-' (printf would take it for an option).
+// printf format text printing `value`: every byte outside sh_literal_ok as a three-digit
+// octal escape (so `%`, `'`, `\` and spaces too), and a leading '-' (printf would take it
+// for an option).
 std::string sh_printf_format(std::string_view value) {
     std::string out;
     for (size_t i = 0; i < value.size(); ++i) {
         auto c = byte_at(value, i);
-        if (c == '%') out += "%%";
-        else if (!sh_literal_ok(c) || c >= 0x80 || c == '\'' || c == '\\' || c == ' ' || (i == 0 && c == '-'))
-            out += fmt::format("\\{:03o}", c);
+        if (!sh_literal_ok(c) || (i == 0 && c == '-')) out += fmt::format("\\{:03o}", c);
         else out += static_cast<char>(c);
     }
     return out;
 }
 
-std::string sh_statement(const Export& e) {
-    // $(...) drops trailing newlines: print a guard byte and strip it.
-    if (sh_needs_printf(e.value) && !e.value.empty() && e.value.back() == '\n')
-        return fmt::format("{0}=\"$(printf '{1}_')\"; export {0}=\"${{{0}%_}}\";\n", e.name,
-                           sh_printf_format(e.value));
-    return fmt::format("export {}={};\n", e.name, sh_word(e.value));
+// mksh and posh have no printf builtin, and Linux refuses an argument over 128 KiB to
+// /usr/bin/printf: a long value is printed in pieces of this many bytes, each by its own
+// printf.
+constexpr size_t sh_piece_bytes = 8192;
+
+// One printed piece into the helper _goe_p: `...` rather than $(...), whose '(' zsh's
+// globsubst reads as a glob group; a guard byte '.' after the piece, because `...`
+// removes trailing newlines, stripped with ${_goe_p%.}. '.' (0x2e) is never the second
+// byte of a GB18030, Big5 or Shift_JIS character, so the strip cannot split one. The
+// test fails when the guard is missing: yash silently cuts a string at the first byte
+// that is not a character of the locale, and so does any shell that drops bytes.
+std::string sh_piece(std::string_view piece) {
+    return fmt::format("_goe_p=\"`printf '{}.'`\" && test \"${{_goe_p%.}}\" != \"$_goe_p\"",
+                       sh_printf_format(piece));
+}
+
+// The value is assembled in helpers and exported only when every piece was printed, so a
+// printf that fails (E2BIG, a missing printf) leaves the variable as it was, never shorter.
+std::string sh_printf_statement(const Export& e) {
+    if (e.value.size() <= sh_piece_bytes)
+        return fmt::format("{} && export {}=\"${{_goe_p%.}}\"", sh_piece(e.value), e.name);
+    // Quoted assignments: zsh's globsubst would expand a `~` or `:=` of the value in an
+    // unquoted one. Two steps: posh 0.14 crashes on "$_goe_v${_goe_p%.}" past 40 KB.
+    std::string out = "_goe_v=";
+    for (size_t i = 0; i < e.value.size(); i += sh_piece_bytes)
+        out += fmt::format(" &&\n{} && _goe_p=\"${{_goe_p%.}}\" && _goe_v=\"$_goe_v$_goe_p\"",
+                           sh_piece(std::string_view(e.value).substr(i, sh_piece_bytes)));
+    return out + fmt::format(" && export {}=\"$_goe_v\"", e.name);
+}
+
+// The output is one and-or list, a statement per line (`a &&`, `b &&`, ..., `z;`): the
+// first statement that fails stops the rest and makes eval itself fail, with or without
+// `set -e`, while `eval "$(...)"` and `eval $(...)` read the same list.
+std::string render_sh(const std::vector<Export>& exports) {
+    std::string out;
+    bool helpers = false;
+    for (size_t i = 0; i < exports.size(); ++i) {
+        const Export& e = exports[i];
+        if (sh_needs_printf(e.value)) {
+            helpers = true;
+            out += sh_printf_statement(e);
+        } else {
+            out += fmt::format("export {}={}", e.name, sh_single_quoted(e.value));
+        }
+        out += i + 1 < exports.size() || helpers ? " &&\n" : ";\n";
+    }
+    if (helpers) out += "unset _goe_p _goe_v;\n";
+    return out;
 }
 
 // ---- fish -----------------------------------------------------------------------------
@@ -234,11 +270,6 @@ std::string github_statement(const Export& e, const std::function<std::string()>
 
 }  // namespace
 
-std::string sh_word(std::string_view value) {
-    if (!sh_needs_printf(value)) return sh_single_quoted(value);
-    return fmt::format("\"$(printf '{}')\"", sh_printf_format(value));
-}
-
 std::string render(const std::vector<Export>& exports, Format format,
                    const std::function<std::string()>& random_token) {
     std::string out;
@@ -254,9 +285,10 @@ std::string render(const std::vector<Export>& exports, Format format,
         object.pop_back();  // its newline
         return fmt::format("{{\"env_vars\": {}}}\n", object);
     }
+    if (format == Format::sh) return render_sh(exports);
     for (const auto& e : exports) {
         switch (format) {
-            case Format::sh: out += sh_statement(e); break;
+            case Format::sh: break;
             case Format::fish: out += fish_statement(e); break;
             case Format::dotenv: out += dotenv_statement(e); break;
             case Format::github: out += github_statement(e, random_token); break;

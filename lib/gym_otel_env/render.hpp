@@ -26,7 +26,4 @@ std::string render(const std::vector<Export>& exports, Format format,
 // eval fails and `set -e` stops; nothing otherwise.
 std::string render_failure(Format format);
 
-// One value as a POSIX sh word that survives `eval "$(...)"` and `eval $(...)`.
-std::string sh_word(std::string_view value);
-
 }  // namespace goe

@@ -174,7 +174,10 @@ private:
 
     // The value of one node: an interpolation string evaluated, anything else as is.
     Resolved value(const NodePtr& node, const Location& where) {
-        if (node->type != Type::string || !has_interpolation(node->text)) return {node, where};
+        if (node->type != Type::string || !has_interpolation(node->text)) {
+            note(*node);
+            return {node, where};
+        }
         // Keyed by node and path: the path alone is ambiguous when a key holds a dot
         // ({"a.b": ..., a: {b: ...}}).
         const std::string key = fmt::format("{}@{}", static_cast<const void*>(node.get()), where.path);
@@ -201,6 +204,7 @@ private:
             copy->origin = node->origin;
             r.node = copy;
         }
+        note(*r.node);
         active_.erase(key);
         memo_.emplace(key, r);
         if (!frame.relative) shared_memo_.emplace(node.get(), r);
@@ -230,6 +234,16 @@ private:
             fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
         return make_string(std::move(s), f.node->origin);
     }
+
+public:
+    // While a secret value is being resolved, every environment value read and every
+    // node's value on the way is secret too. Resolver arguments (variable names) are
+    // not: a name built from a secret contains it and is masked through it.
+    void note(const Node& n) {
+        if (recording_ && secrets_ && n.type == Type::string && !n.text.empty()) secrets_->texts.push_back(n.text);
+    }
+
+private:
 
     // The text rule: one interpolation keeps its type, anything else is a string.
     Resolved text(const std::vector<Token>& tokens, const Frame& f) {
@@ -425,7 +439,11 @@ private:
                                     args.size()));
             if (args[0]->type != Type::string)
                 fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
-            if (auto v = lookup(env_, args[0]->text)) return make_string(std::string(*v), f.node->origin);
+            if (auto v = lookup(env_, args[0]->text)) {
+                NodePtr out = make_string(std::string(*v), f.node->origin);
+                note(*out);
+                return out;
+            }
             if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text));
             if (args[1]->type == Type::null) return make_null(f.node->origin);
             return string_result(str_of(*args[1], f), f);
@@ -477,17 +495,37 @@ private:
     size_t visited_ = 0;
     size_t nesting_ = 0;
     size_t evaluations_ = 0;
+
+public:
+    SecretTexts* secrets_ = nullptr;
+    int recording_ = 0;
 };
 
 }  // namespace
 
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
-                        const ResolveLimits& limits) {
+                        const ResolveLimits& limits, SecretTexts* secrets) {
     if (!root || root->type != Type::mapping) return nullptr;
     const NodePtr* block = root->find(key);
     if (!block) return nullptr;
     Resolver resolver(root, env, limits);
     Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
+    resolver.secrets_ = secrets;
+    if (secrets && (*block)->type == Type::mapping) {
+        for (const auto& k : secrets->keys) {
+            const NodePtr* v = (*block)->find(k);
+            if (!v) continue;
+            ++resolver.recording_;
+            try {
+                // A plain value is settled: deep() returns it without a look.
+                resolver.note(*resolver.deep(*v, where.inside(*block, k, join_path(where.path, k))));
+            } catch (...) {
+                --resolver.recording_;
+                throw;
+            }
+            --resolver.recording_;
+        }
+    }
     NodePtr resolved = resolver.deep(*block, where);
     if (resolved->type != Type::mapping) return resolved;
     // Keep where each top-level value was written, for validation messages.

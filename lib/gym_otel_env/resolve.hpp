@@ -19,12 +19,21 @@ struct ResolveLimits {
     size_t max_evaluations = 250'000;        // ${...} evaluated in all
 };
 
+// SPEC 7: the block keys whose values are secret, and (filled in, also when resolution
+// throws) every text such a value was built from: environment values read, strings
+// computed or referenced on the way, the value itself. Those keys are resolved first,
+// so that the texts are known before any other message can quote them.
+struct SecretTexts {
+    std::vector<std::string> keys;
+    std::vector<std::string> texts;
+};
+
 // The value under the top-level `key` of `root` with every interpolation inside it
 // resolved, or nullptr when the key is absent. Top-level values of a resolved
 // mapping keep the origin where they were written. Throws Error naming the key path
 // and position of the value that failed.
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
-                        const ResolveLimits& limits = {});
+                        const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr);
 
 // The value under the top-level `key` with its own interpolation resolved, but not the
 // values inside a container it gives, as Gym's loop over the config's top-level

@@ -174,6 +174,10 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                 s.value = v.type == Type::null ? std::nullopt : std::optional<std::string>(v.text);
                 break;
         }
+        // No environment can hold a NUL: each shell or child would see a different prefix.
+        if (s.value && s.value->find('\0') != std::string::npos)
+            throw Error(v.origin, path,
+                        "a NUL character cannot be in an environment variable (Python: embedded null byte)");
     }
     return out;
 }

@@ -98,13 +98,64 @@ std::string python_float(double value) {
     return out;
 }
 
+namespace {
+
+// Python's str.isprintable() is false for the categories Cc, Cf, Cs, Co, Cn, Zl, Zp and
+// Zs but the space; this is that set for the assigned characters a config may hold
+// (Cn is not tabulated: a reserved code point prints as itself).
+bool python_printable(char32_t c) {
+    struct Range {
+        char32_t lo, hi;
+    };
+    static constexpr Range hidden[] = {
+        {0x00, 0x1F},       {0x7F, 0xA0},       {0xAD, 0xAD},       {0x600, 0x605},     {0x61C, 0x61C},
+        {0x6DD, 0x6DD},     {0x70F, 0x70F},     {0x890, 0x891},     {0x8E2, 0x8E2},     {0x1680, 0x1680},
+        {0x180E, 0x180E},   {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x2064},   {0x2066, 0x206F},
+        {0x3000, 0x3000},   {0xD800, 0xF8FF},   {0xFDD0, 0xFDEF},   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},
+        {0xFFFE, 0xFFFF},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD}, {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3},
+        {0x1D173, 0x1D17A}, {0xE0001, 0xE0001}, {0xE0020, 0xE007F}, {0xF0000, 0x10FFFF},
+    };
+    for (const auto& r : hidden)
+        if (c >= r.lo && c <= r.hi) return false;
+    return true;
+}
+
+// The code point of the well-formed UTF-8 sequence at text[i], its length in `len`; 0
+// length for a byte that starts none.
+char32_t decode_at(std::string_view text, size_t i, size_t& len) {
+    auto at = [&](size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+    unsigned c = at(i);
+    len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+    if (len <= 1) return c;
+    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (at(i + 1) < lo || at(i + 1) > hi) {
+        len = 0;
+        return 0;
+    }
+    char32_t cp = c & (0x7Fu >> len);
+    for (size_t k = 1; k < len; ++k) {
+        if ((at(i + k) & 0xC0) != 0x80) {
+            len = 0;
+            return 0;
+        }
+        cp = (cp << 6) | (at(i + k) & 0x3Fu);
+    }
+    return cp;
+}
+
+}  // namespace
+
+// Python's repr() of a str: its quote choice and escapes; a byte that is not UTF-8 as the
+// lone surrogate os.environ gives it (surrogateescape).
 std::string python_repr(std::string_view text) {
     bool has_single = text.find('\'') != std::string_view::npos;
     bool has_double = text.find('"') != std::string_view::npos;
     char quote = has_single && !has_double ? '"' : '\'';
     std::string out(1, quote);
-    for (char ch : text) {
-        auto c = static_cast<unsigned char>(ch);
+    for (size_t i = 0; i < text.size(); ++i) {
+        char ch = text[i];
+        size_t len = 0;
+        char32_t cp = decode_at(text, i, len);
         if (ch == quote || ch == '\\') {
             out += '\\';
             out += ch;
@@ -114,10 +165,16 @@ std::string python_repr(std::string_view text) {
             out += "\\r";
         } else if (ch == '\t') {
             out += "\\t";
-        } else if (c < 0x20 || c == 0x7f) {
-            out += fmt::format("\\x{:02x}", c);
+        } else if (len == 0) {
+            out += fmt::format("\\udc{:02x}", static_cast<unsigned char>(ch));
+        } else if (!python_printable(cp)) {
+            out += cp < 0x100 ? fmt::format("\\x{:02x}", static_cast<unsigned>(cp))
+                   : cp < 0x10000 ? fmt::format("\\u{:04x}", static_cast<unsigned>(cp))
+                                  : fmt::format("\\U{:08x}", static_cast<unsigned>(cp));
+            i += len - 1;
         } else {
-            out += ch;
+            out.append(text.substr(i, len));
+            i += len - 1;
         }
     }
     out += quote;

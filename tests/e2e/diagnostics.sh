@@ -74,7 +74,7 @@ expect_stderr_has "gym-otel-env: +NEMO_GYM_OTEL_ENABLED "
 printf 'telemetry:\n  enabled: true\n  exportr: console\n  colour: blue\n' > typo.yaml
 run "$GOE_BIN" typo.yaml
 expect_status 0
-expect_stdout_has "export NEMO_GYM_OTEL_EXPORTER='otlp';"
+expect_stdout_has "export NEMO_GYM_OTEL_EXPORTER='otlp' &&"
 expect_stderr "gym-otel-env: warning: typo.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?
 gym-otel-env: warning: typo.yaml:4:11: telemetry.colour: unknown key, ignored"
 run "$GOE_BIN" -q typo.yaml

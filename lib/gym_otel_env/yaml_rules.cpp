@@ -1,0 +1,268 @@
+#include "gym_otel_env/yaml_rules.hpp"
+
+#include <map>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/error.hpp"
+
+// The scan below follows the token rules of PyYAML's scanner.py (scan_to_next_token
+// skips spaces only; scan_anchor's name characters and what may follow them) far enough
+// to know where quoted scalars, block scalars and comments are. Where it cannot tell
+// (the exact indentation of a block scalar), it takes the lenient side: it may miss
+// something PyYAML refuses, never refuse what PyYAML reads.
+namespace goe {
+
+std::string normalize_line_breaks(std::string_view text) {
+    std::string out(text);
+    for (size_t i = 0; i < out.size(); ++i) {
+        if (out[i] == '\r' && (i + 1 == out.size() || out[i + 1] != '\n')) out[i] = '\n';
+        else if (out[i] == '\xc2' && i + 1 < out.size() && out[i + 1] == '\x85') out.replace(i++, 2, "\r\n");
+    }
+    return out;
+}
+
+std::string pyyaml_escapes(std::string value) {
+    for (size_t i = 0; i < value.size(); ++i) {
+        auto c = static_cast<unsigned char>(value[i]);
+        if (c < 0x80) continue;
+        size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+        bool sequence = len > 0 && i + len <= value.size();
+        for (size_t k = 1; sequence && k < len; ++k) sequence = (static_cast<unsigned char>(value[i + k]) & 0xC0) == 0x80;
+        if (sequence) {
+            i += len - 1;
+        } else if (c == 0x85 || c == 0xA0) {
+            value.insert(i, 1, '\xc2');
+            ++i;
+        }
+    }
+    return value;
+}
+
+int char_column(std::string_view text, size_t pos, int byte_column) {
+    if (byte_column <= 1 || pos > text.size() || static_cast<size_t>(byte_column - 1) > pos) return byte_column;
+    int column = 1;
+    for (size_t i = pos - static_cast<size_t>(byte_column - 1); i < pos; ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
+    return column;
+}
+
+namespace {
+
+class Scanner {
+public:
+    Scanner(std::string_view text, const std::string& name) : t_(text), name_(name) {}
+
+    void run() {
+        while (i_ < t_.size()) {
+            if (at_line_start_) start_line();
+            if (i_ >= t_.size()) break;
+            token();
+        }
+    }
+
+private:
+    char peek(size_t k = 0) const { return i_ + k < t_.size() ? t_[i_ + k] : '\0'; }
+    bool space_or_end(size_t k) const {
+        char c = peek(k);
+        return c == '\0' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    void advance() {
+        char c = t_[i_++];
+        if (c == '\n') {
+            ++line_;
+            column_ = 1;
+            at_line_start_ = !in_quotes_;
+        } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+            ++column_;
+        }
+    }
+    void skip_line() {
+        while (i_ < t_.size() && t_[i_] != '\n') advance();
+    }
+
+    [[noreturn]] void fail(const std::string& what) const { throw Error(Origin{name_, line_, column_}, {}, what); }
+
+    void start_line() {
+        at_line_start_ = false;
+        indent_ = 0;
+        while (peek() == ' ') {
+            advance();
+            ++indent_;
+        }
+        if (peek() == '\t' && flow_ == 0)
+            fail("tabs are not allowed for indentation (PyYAML: found character '\\t' that cannot start any token)");
+        bool marker = column_ == 1 && (t_.substr(i_, 3) == "---" || t_.substr(i_, 3) == "...") && space_or_end(3);
+        if (column_ == 1 && peek() == '%' && !content_) {
+            directive_ = true;
+            skip_line();
+        } else if (marker && t_.substr(i_, 3) == "---") {
+            directive_ = false;
+            content_ = true;
+            i_ += 3;
+            column_ += 3;
+        } else if (directive_ && peek() != '#' && peek() != '\n' && peek() != '\r' && peek() != '\0') {
+            fail("expected '<document start>' ('---') after a directive, but found content");
+        }
+    }
+
+    void token() {
+        char c = peek();
+        if (c == ' ') return advance();
+        if (c == '\n' || c == '\r') return advance();
+        if (c == '\t') fail("found character '\\t' that cannot start any token");
+        if (c == '#') return skip_line();
+        content_ = true;
+        bool was_expecting = expect_entry_;
+        expect_entry_ = false;
+        switch (c) {
+            case '\'': return single_quoted();
+            case '"': return double_quoted();
+            case '&':
+            case '*': return anchor(c == '&');
+            case '!': return tag();
+            case '[':
+            case '{':
+                ++flow_;
+                expect_entry_ = true;
+                return advance();
+            case ']':
+            case '}':
+                if (flow_ > 0) --flow_;
+                return advance();
+            case ',':
+                if (flow_ > 0 && was_expecting) fail("expected the node content, but found ','");
+                expect_entry_ = flow_ > 0;
+                return advance();
+            case '|':
+            case '>':
+                if (flow_ == 0) return block_scalar();
+                return plain();
+            case '-':
+            case '?':
+            case ':':
+                if (space_or_end(1) || (flow_ > 0 && c != '-')) return advance();
+                return plain();
+            default: return plain();
+        }
+    }
+
+    // Inside quotes any character may follow a line break (tabs too): no line start.
+    struct InQuotes {
+        Scanner& s;
+        explicit InQuotes(Scanner& scanner) : s(scanner) { s.in_quotes_ = true; }
+        ~InQuotes() { s.in_quotes_ = false; }
+    };
+
+    void single_quoted() {
+        InQuotes guard(*this);
+        advance();
+        while (i_ < t_.size()) {
+            if (peek() == '\'') {
+                advance();
+                if (peek() != '\'') return;
+            }
+            advance();
+        }
+    }
+
+    void double_quoted() {
+        InQuotes guard(*this);
+        advance();
+        while (i_ < t_.size()) {
+            if (peek() == '\\') {
+                advance();
+                if (i_ < t_.size()) advance();
+                continue;
+            }
+            if (peek() == '"') return advance();
+            advance();
+        }
+    }
+
+    // scanner.py scan_anchor: the name is [0-9A-Za-z_-]+, and what follows it is a space,
+    // a line break or one of ?:,]}%@` (so `&x: 1` anchors x, `&x.y` is an error).
+    void anchor(bool defining) {
+        int line = line_, column = column_;
+        advance();
+        size_t start = i_;
+        auto name_char = [](char ch) {
+            return (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_' ||
+                   ch == '-';
+        };
+        while (name_char(peek())) advance();
+        std::string_view name = t_.substr(start, i_ - start);
+        char next = peek();
+        bool follows = space_or_end(0) || std::string_view("?:,]}%@`").find(next) != std::string_view::npos ||
+                       t_.substr(i_, 3) == "\xe2\x80\xa8" || t_.substr(i_, 3) == "\xe2\x80\xa9";
+        if (name.empty() || !follows) {
+            std::string shown = next == '\t' ? "\\t" : next == '\n' ? "\\n" : next == '\0' ? "\\0" : std::string(1, next);
+            size_t len = 1;
+            while (i_ + len < t_.size() && (static_cast<unsigned char>(t_[i_ + len]) & 0xC0) == 0x80) ++len;
+            if (static_cast<unsigned char>(next) >= 0x80) shown = std::string(t_.substr(i_, len));
+            fail(fmt::format("while scanning an {}: expected alphabetic or numeric character, but found '{}'",
+                             defining ? "anchor" : "alias", shown));
+        }
+        if (!defining) return;
+        auto [it, fresh] = anchors_.emplace(std::string(name), std::pair{line, column});
+        if (!fresh) {
+            line_ = line, column_ = column;
+            fail(fmt::format("found duplicate anchor '{}'; first occurrence at line {}, column {}", name,
+                             it->second.first, it->second.second));
+        }
+    }
+
+    void tag() {
+        while (i_ < t_.size() && !space_or_end(0) &&
+               !(flow_ > 0 && std::string_view(",[]{}").find(peek()) != std::string_view::npos))
+            advance();
+    }
+
+    // The header line, then every line that is blank or indented deeper than the line
+    // the indicator is on: PyYAML's own bound (the enclosing node's indentation) is at
+    // most that deep, so this never ends the scalar early.
+    void block_scalar() {
+        int parent = indent_;
+        skip_line();
+        while (i_ < t_.size()) {
+            size_t k = i_ + 1, spaces = 0;
+            while (k < t_.size() && t_[k] == ' ') ++k, ++spaces;
+            bool blank = k >= t_.size() || t_[k] == '\n' || t_[k] == '\r';
+            if (!blank && spaces <= static_cast<size_t>(parent)) return;
+            advance();  // the line break
+            at_line_start_ = false;
+            skip_line();
+            if (i_ >= t_.size()) return;
+        }
+    }
+
+    void plain() {
+        while (i_ < t_.size()) {
+            char c = peek();
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') return;
+            if (c == ':' && (space_or_end(1) || (flow_ > 0 && std::string_view(",[]{}").find(peek(1)) != std::string_view::npos)))
+                return;
+            if (flow_ > 0 && std::string_view(",[]{}").find(c) != std::string_view::npos) return;
+            advance();
+        }
+    }
+
+    std::string_view t_;
+    const std::string& name_;
+    size_t i_ = 0;
+    int line_ = 1, column_ = 1, indent_ = 0;
+    int flow_ = 0;
+    bool at_line_start_ = true;
+    bool in_quotes_ = false;
+    bool expect_entry_ = false;
+    bool directive_ = false;  // a %-directive seen, `---` not yet
+    bool content_ = false;    // a token other than a directive or comment seen
+    std::map<std::string, std::pair<int, int>, std::less<>> anchors_;
+};
+
+}  // namespace
+
+void check_yaml_rules(std::string_view text, const std::string& name) { Scanner(text, name).run(); }
+
+}  // namespace goe

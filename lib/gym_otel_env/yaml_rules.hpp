@@ -1,0 +1,31 @@
+// Where yaml-cpp and PyYAML's pure-Python SafeLoader (OmegaConf's loader) disagree, in
+// one place beside the parser: the line breaks PyYAML reads that yaml-cpp does not, and
+// the documents PyYAML refuses that yaml-cpp accepts (tabs between tokens, anchor
+// names, duplicate anchors, empty flow entries, a directive without `---`). Each rule
+// is a row of tests/test_parse.cpp with PyYAML's verdict.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace goe {
+
+// `text` with each line break PyYAML reads and yaml-cpp does not written as one yaml-cpp
+// reads, every byte offset kept: a lone CR as LF, NEL (U+0085) as CR LF. PyYAML reads
+// both as "\n" everywhere, inside quoted and block scalars too.
+std::string normalize_line_breaks(std::string_view text);
+
+// Throws Error at the first thing PyYAML refuses in `text` (normalized) that yaml-cpp
+// would accept, with the line and the column in characters.
+void check_yaml_rules(std::string_view text, const std::string& name);
+
+// A scalar's value as PyYAML reads it: yaml-cpp writes the escapes \N and \_ as the
+// single bytes 0x85 and 0xA0, PyYAML as the characters U+0085 and U+00A0. The text was
+// checked to be UTF-8, so a byte that is not part of a UTF-8 sequence came from them.
+std::string pyyaml_escapes(std::string value);
+
+// The column, counted in characters from 1, of the byte at offset `pos`, which is
+// `byte_column` bytes (from 1) into its line: yaml-cpp counts bytes, PyYAML characters.
+int char_column(std::string_view text, size_t pos, int byte_column);
+
+}  // namespace goe

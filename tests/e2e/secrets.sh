@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPEC 7: one planted secret, and every error, warning, lint and --explain path made to
+# fire around it: the secret's bytes are on no stderr, whatever message carries them.
+set -u
+. "$GOE_SOURCE_DIR/tests/e2e/lib.bash"
+work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
+secret='Zq8sEcReT7'
+export NEMO_GYM_OTEL_RUN_ID=run HC_KEY=$secret HC_BAD="{$secret" HC_HDR="x-key=$secret"
+
+h='otlp_headers: "x-key=${oc.env:HC_KEY}"'
+configs=(
+  # resolving the secret itself fails
+  'telemetry: {enabled: true, otlp_headers: "x-key=${oc.env:NOPE_${oc.env:HC_KEY}}"}'
+  'telemetry: {enabled: true, otlp_headers: "x-key=${${oc.env:HC_KEY}}"}'
+  'telemetry: {enabled: true, otlp_headers: "${oc.decode:${oc.env:HC_BAD}}"}'
+  'telemetry: {enabled: true, otlp_headers: "${oc.select:${oc.env:HC_KEY}}${nope:x}"}'
+  'telemetry: {enabled: true, otlp_headers: "x=${oc.env:HC_KEY}${oc.create:x}"}'
+  'telemetry: {enabled: true, otlp_headers: "${oc.env:HC_KEY}"}'
+  'telemetry: {enabled: true, otlp_headers: ${oc.decode:${oc.env:HC_KEY}}}'
+  'telemetry: {enabled: true, otlp_headers: "${shared.${oc.env:HC_KEY}}"}'
+  # another field quotes a copy of it: validation errors of every type
+  "telemetry: {enabled: true, export_rank: '\${.otlp_headers}', $h}"
+  "telemetry: {enabled: '\${.otlp_headers}', $h}"
+  "telemetry: {enabled: true, traces_enabled: '\${oc.env:HC_KEY}', $h}"
+  "telemetry: {enabled: true, export_rank: '\${oc.decode:\${.otlp_headers}}', $h}"
+  "telemetry: {enabled: true, service_name: '\${oc.decode:\${oc.env:HC_KEY}}', $h}"
+  "telemetry: {enabled: true, run_id: '\${oc.decode:\${oc.env:HC_BAD}}', $h}"
+  "telemetry: {enabled: true, service_name: '\${.otlp_headers}\${nope}', $h}"
+  "telemetry: {enabled: true, span_groups: '\${oc.env:NOPE_\${oc.env:HC_KEY}}', $h}"
+  # the lint: exporter, endpoint, protocol, export strategy, headers, unknown keys
+  "telemetry: {enabled: true, exporter: '\${.otlp_headers}', $h}"
+  "telemetry: {enabled: true, otlp_endpoint: '\${.otlp_headers}', $h}"
+  "telemetry: {enabled: true, otlp_protocol: '\${oc.env:HC_KEY}', $h}"
+  "telemetry: {enabled: true, export_strategy: '\${.otlp_headers}', $h}"
+  "telemetry: {enabled: true, \${oc.env:HC_KEY}: 1, colour: '\${.otlp_headers}', $h}"
+  'telemetry: {enabled: true, otlp_headers: "${oc.env:HC_KEY}"}'
+  'telemetry: {enabled: true, otlp_headers: "x-key=${oc.env:HC_KEY},broken"}'
+  # referenced nodes and the top level
+  "shared: {k: '\${oc.env:HC_KEY}'}
+telemetry: {enabled: true, otlp_headers: 'x-key=\${shared.k}', service_name: '\${shared.k}\${oops}'}"
+  "top: '\${oc.env:NOPE_\${oc.env:HC_KEY}}'
+telemetry: {enabled: true, $h}"
+  # fine configs, for --explain and the lint
+  "telemetry: {enabled: true, $h}"
+  'telemetry: {enabled: true, otlp_headers: "${oc.env:HC_HDR}"}'
+)
+opts=("" "--explain" "--explain=short" "--strict" "--check" "--format json" "--format dotenv" "--format github")
+for i in "${!configs[@]}"; do
+  printf '%s\n' "${configs[$i]}" >"c$i.yaml"
+  for o in "${opts[@]}"; do
+    for env_headers in "" "a=$secret"; do
+      run env ${env_headers:+OTEL_EXPORTER_OTLP_HEADERS=$env_headers} "$GOE_BIN" --no-env-yaml $o "c$i.yaml"
+      check
+      [[ $ERR == *"$secret"* || $ERR == *"${secret:2:6}"* ]] && fail "config $i ($o): the secret is on stderr: $ERR"
+    done
+  done
+done
+# Overrides and the Gym command line carry it too.
+run "$GOE_BIN" --no-env-yaml --set "telemetry.otlp_headers=x-key=$secret" --set 'telemetry.export_rank=${telemetry.otlp_headers}' --set telemetry.enabled=true --explain
+check
+[[ $ERR == *"$secret"* ]] && fail "--set: the secret is on stderr: $ERR"
+expect_stderr_has "telemetry.export_rank: expected an integer, got '***'"
+# The masked forms, exactly.
+run "$GOE_BIN" --no-env-yaml c0.yaml
+expect_stderr "gym-otel-env: error: c0.yaml:1:42: telemetry.otlp_headers: environment variable 'NOPE_***' not found"
+run "$GOE_BIN" --no-env-yaml c2.yaml
+expect_stderr "gym-otel-env: error: c2.yaml:1:42: telemetry.otlp_headers: oc.decode: cannot parse '***': no viable alternative at input '<EOF>'"
+run "$GOE_BIN" --no-env-yaml c8.yaml
+expect_stderr "gym-otel-env: error: c8.yaml:1:41: telemetry.export_rank: expected an integer, got '***'"
+finish
