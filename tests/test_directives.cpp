@@ -38,8 +38,11 @@ struct Row {
 // to_container(resolve=False) of the config), run on the same document.
 TEST_CASE("apply_directives moves, copies and deletes as Gym's _recursively_swap_keys") {
     const Row rows[] = {
-        {"inherit property", "base: {a: 1, b: 2}\nx: {_inherit_from: base, b: 3, c: 4}\n",
-         "{'x': {'a': 1, 'b': 3, 'c': 4}}"},
+        {"inherit property", "base: {a: 1, b: 2}\nx: {_inherit_from: base, b: 3}\n", "{'x': {'a': 1, 'b': 3}}"},
+        {"nested keys merge", "base: {a: {p: 1, q: 2}}\nx: {_copy: base, a: {q: 3}}\n",
+         "{'base': {'a': {'p': 1, 'q': 2}}, 'x': {'a': {'p': 1, 'q': 3}}}"},
+        {"a null or scalar in the source is replaced", "base: {a: null, b: 1}\nx: {_copy: base, a: {k: 1}, b: {k: 2}}\n",
+         "{'base': {'a': None, 'b': 1}, 'x': {'a': {'k': 1}, 'b': {'k': 2}}}"},
         {"inherit string", "base: {a: 1}\nx: ${inherit_from:base}\n", "{'x': {'a': 1}}"},
         {"copy property", "base: {a: 1, b: 2}\nx: {_copy: base, b: 3}\n",
          "{'base': {'a': 1, 'b': 2}, 'x': {'a': 1, 'b': 3}}"},
@@ -107,6 +110,14 @@ TEST_CASE("apply_directives errors name the path and where the directive was wri
          "c.yaml:2:39: x._delete_key: key '' to delete is not in 'x' after it took 'base'"},
         {"delete a missing value after the swap", "base:\n  a: ???\n  b: 1\nx:\n  _inherit_from: base\n  _delete_key: a\n",
          "c.yaml:6:16: x._delete_key: key 'a' to delete is a missing mandatory value ('\?\?\?')"},
+        // Hydra's struct mode, which Gym's config keeps: a directive's own keys cannot add to its source.
+        {"regression: struct mode, a key the source lacks",
+         "base: {a: 1, b: 2}\nx: {_inherit_from: base, b: 3, c: 4}\n",
+         "c.yaml:2:35: x.c: Key 'c' is not in struct (full_key: base.c): Gym's config is in Hydra's struct mode, so a "
+         "directive's own keys can only override keys its source has"},
+        {"struct mode, at depth", "lib: {m: {a: {p: 1}}}\nx: {_copy: lib.m, a: {q: 2}}\n",
+         "c.yaml:2:26: x.a.q: Key 'q' is not in struct (full_key: lib.m.a.q): Gym's config is in Hydra's struct mode, "
+         "so a directive's own keys can only override keys its source has"},
         {"path not a string", "x: {_inherit_from: 5}\n", "c.yaml:1:20: x._inherit_from: expected a string, got integer 5"},
         {"delete not a string", "x: {_delete_key: [a]}\n", "c.yaml:1:18: x._delete_key: expected a string, got list ['a']"},
         {"interpolated path", "p: base\nbase: {a: 1}\nx: {_copy: '${p}'}\n",
@@ -121,10 +132,10 @@ TEST_CASE("apply_directives errors name the path and where the directive was wri
 }
 
 TEST_CASE("apply_directives keeps where moved values were written") {
-    NodePtr root = apply_directives(parse_yaml("base:\n  a: 1\nx:\n  _inherit_from: base\n  b: 2\n", "c.yaml"));
+    NodePtr root = apply_directives(parse_yaml("base:\n  a: 1\n  b: 0\nx:\n  _inherit_from: base\n  b: 2\n", "c.yaml"));
     const Node& x = **root->find("x");
     CHECK((*x.find("a"))->origin.str() == "c.yaml:2:6");
-    CHECK((*x.find("b"))->origin.str() == "c.yaml:5:6");
+    CHECK((*x.find("b"))->origin.str() == "c.yaml:6:6");
     NodePtr unset = apply_directives(parse_yaml("base: ???\nx: ${copy:base}\n", "c.yaml"));
     CHECK((*unset->find("x"))->origin.str() == "c.yaml:2:4");
 }

@@ -105,6 +105,25 @@ NodePtr to_node(const Work& w) {
     return out;
 }
 
+// Gym's config is in struct mode (Hydra sets it; OmegaConf.merge carries the flag to the
+// merged config), and the source of a property directive is read from the frozen deep
+// copy, which keeps it: OmegaConf.merge(source, here) refuses any key of `here` the source
+// lacks, at any depth, with ConfigKeyError. A null or scalar in the source is replaced.
+void require_struct_keys(const Node& source, const Node& here, const std::string& source_path,
+                         const std::string& here_path) {
+    for (const auto& e : here.entries) {
+        const NodePtr* had = source.find(e.key);
+        std::string full_key = join_path(source_path, e.key);
+        if (!had)
+            throw Error(e.value->origin, join_path(here_path, e.key),
+                        fmt::format("Key '{}' is not in struct (full_key: {}): Gym's config is in Hydra's struct mode, "
+                                    "so a directive's own keys can only override keys its source has",
+                                    e.key, full_key));
+        if (e.value->type == Type::mapping && (*had)->type == Type::mapping)
+            require_struct_keys(**had, *e.value, full_key, join_path(here_path, e.key));
+    }
+}
+
 // Python's str.strip() without arguments, for the ASCII whitespace it removes.
 std::string strip(std::string_view s) {
     auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); };
@@ -354,7 +373,9 @@ private:
                     throw Error(at.origin, at.path,
                                 fmt::format("cannot merge the keys of '{}' onto the {} at '{}'", here,
                                             type_name(value->type), source));
-                value = keep(merge(value, to_node(*v)));
+                NodePtr own = to_node(*v);
+                require_struct_keys(*value, *own, source, here);
+                value = keep(merge(value, own));
             }
             auto target = work(value);
             set(m, key, target);
