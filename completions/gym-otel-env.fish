@@ -29,7 +29,7 @@ complete $opt -l set -x -a '(__gym_otel_env_set_keys)' -d 'Override a config val
 complete $opt -l env-yaml -r -F -d 'Read PATH instead of env.yaml'
 complete $opt -l no-env-yaml -d 'Do not read env.yaml'
 complete $opt -l search-dir -x -a '(__fish_complete_directories)' -d 'Look for config paths under DIR first'
-complete $opt -l format -x -a 'sh\t"POSIX shell (default)" fish\t"fish shell" json\t"JSON object" dotenv\t"dotenv file" github\t"GitHub Actions $GITHUB_ENV" ray\t"Ray runtime environment"' -d 'Output format'
+complete $opt -l format -x -a 'sh\t"POSIX shell (default)" fish\t"fish shell" json\t"JSON object" dotenv\t"dotenv file" github\t"GitHub Actions env file" ray\t"Ray runtime environment"' -d 'Output format'
 complete $opt -l explain -d 'Tell on stderr where each variable comes from'
 complete $opt -l check -d 'Validate and lint only'
 complete $opt -l strict -d 'Turn every warning into an error'
