@@ -76,8 +76,9 @@ failures=0
 check() {
   local name=$1 expect=$2
   shift 2
-  local start=$SECONDS rc
-  timeout 20 "$GOE_BIN" --no-env-yaml "$@" >out.txt 2>err.txt </dev/null
+  local start=$SECONDS rc no_env=--no-env-yaml
+  [[ " $* " == *" --env-yaml "* ]] && no_env=  # the two exclude each other
+  timeout 20 "$GOE_BIN" ${no_env:+"$no_env"} "$@" >out.txt 2>err.txt </dev/null
   rc=$?
   local took=$((SECONDS - start)) first
   first=$(head -n 1 err.txt)
