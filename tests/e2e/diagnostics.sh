@@ -92,6 +92,20 @@ expect_stderr_has "NEMO_GYM_OTEL_RUN_ID: '0a1b2c3d4e5f' is kept"
 SLURM_JOB_ID=123 NEMO_GYM_OTEL_RUN_ID=123 run "$GOE_BIN" --check c.yaml
 expect_stderr ""
 
+# The CI gate of docs/recipes.md: merged, a later file hides a bad value in an earlier
+# one; checked one at a time, it fails.
+mkdir gate && printf 'telemetry:\n  enabled: true\n  exporter: zipkin\n' > gate/a.yaml
+printf 'telemetry:\n  enabled: true\n  exporter: otlp\n' > gate/b.yaml
+run "$GOE_BIN" --check --strict gate/a.yaml gate/b.yaml
+expect_status 0
+run bash -c 'status=0
+for config in gate/*.yaml; do
+  "$0" --check --strict "$config" || status=1
+done
+exit "$status"' "$GOE_BIN"
+expect_status 1
+expect_stderr "gym-otel-env: error: gate/a.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)"
+
 # --env-yaml and --no-env-yaml contradict each other.
 run "$GOE_BIN" --env-yaml e.yaml --no-env-yaml c.yaml
 expect_status 2
