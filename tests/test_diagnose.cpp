@@ -82,7 +82,7 @@ TEST_CASE("report: --quiet drops warnings, --strict makes them errors and fails"
         auto r = report_of(kTypos, {.strict = true, .quiet = quiet, .explain = goe::ExplainForm::full});
         CHECK(r.failed);
         CHECK(r.text ==  // no --explain: nothing is exported
-              "gym-otel-env: error: c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n"
+              "gym-otel-env: error: c.yaml:3:12: telemetry.exportr: unknown key; did you mean 'exporter'?\n"
               "gym-otel-env: error: c.yaml:4:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
               "rejects it)\n");
     }
@@ -106,8 +106,9 @@ TEST_CASE("report: --explain after the warnings") {
           "gym-otel-env: warning: c.yaml:1:36: telemetry.colour: unknown key, ignored\n"
           "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY "
           "+NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED "
-          "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER +NEMO_GYM_OTEL_RUN_ID "
-          "+NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP ~OTEL_SERVICE_NAME\n");
+          "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER "
+          "+NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP ~OTEL_SERVICE_NAME "
+          "+NEMO_GYM_OTEL_RUN_ID\n");
     CHECK(goe::parse_explain_form("full") == goe::ExplainForm::full);
     CHECK(goe::parse_explain_form("short") == goe::ExplainForm::brief);
     CHECK_FALSE(goe::parse_explain_form("long"));
@@ -122,4 +123,56 @@ TEST_CASE("message_lines: an error of several lines gets the prefix on each") {
     CHECK(goe::message_lines(goe::Severity::error, {"a\ngym-otel-env: note: forged"}, false) ==
           "gym-otel-env: error: a\\ngym-otel-env: note: forged\n");
     CHECK(goe::Error(goe::Origin{"c.yaml", 1, 2}, "k", "bad").lines() == std::vector<std::string>{"c.yaml:1:2: k: bad"});
+}
+
+TEST_CASE("message_line: a note, for what --check says that is not a warning") {
+    CHECK(goe::message_line(goe::Severity::note, "what", false) == "gym-otel-env: note: what\n");
+    CHECK(goe::message_line(goe::Severity::note, "what", true) ==
+          "\033[1mgym-otel-env:\033[0m \033[1;36mnote:\033[0m what\n");
+}
+
+TEST_CASE("report: a misspelt telemetry block warns first, and under --strict is an error") {
+    std::string yaml = "telemtry:\n  enabled: true\n";
+    CHECK(report_of(yaml, {}).text ==
+          "gym-otel-env: warning: c.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?\n");
+    auto strict = report_of(yaml, {.strict = true});
+    CHECK(strict.failed);
+    CHECK(strict.text ==
+          "gym-otel-env: error: c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?\n");
+}
+
+TEST_CASE("report: --check notes a block whose settings have no effect while telemetry is off") {
+    std::string yaml = "telemetry:\n  service_name: svc\n  otlp_endpoint: http://c:4318\n";
+    CHECK(report_of(yaml, {.notes = true}).text ==
+          "gym-otel-env: note: telemetry is off, so what the config sets is not exported (otlp_endpoint, "
+          "service_name): telemetry.enabled is not set (default false)\n");
+    CHECK(report_of("telemetry:\n  enabled: false\n  service_name: svc\n", {.notes = true}).text ==
+          "gym-otel-env: note: telemetry is off, so what the config sets is not exported (service_name): "
+          "telemetry.enabled is false (c.yaml:2:12)\n");
+    CHECK(report_of(yaml, {}).text.empty());                              // not without --check
+    CHECK(report_of(yaml, {.quiet = true, .notes = true}).text.empty());  // nor under --quiet
+    CHECK_FALSE(report_of(yaml, {.strict = true, .notes = true}).failed);  // a note is no warning
+    CHECK(report_of("telemetry:\n  enabled: false\n", {.notes = true}).text.empty());
+    CHECK(report_of("telemetry:\n  enabled: true\n  service_name: svc\n", {.notes = true}).text.empty());
+}
+
+TEST_CASE("report: a kept run id that is not the Slurm job's warns, also under --check") {
+    std::string yaml = "telemetry:\n  enabled: true\n";
+    goe::Environment leaked{{"SLURM_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "a1b2c3d4e5f6"}};
+    std::string warning =
+        "gym-otel-env: warning: environment: NEMO_GYM_OTEL_RUN_ID: 'a1b2c3d4e5f6' is kept, but this Slurm job is "
+        "SLURM_JOB_ID=42: its tasks report under another run id, perhaps one a login shell exported before sbatch "
+        "(submit with 'env -u NEMO_GYM_OTEL_RUN_ID sbatch ...'; to group jobs on purpose, set telemetry.run_id)\n";
+    CHECK(report_of(yaml, {}, leaked).text == warning);
+    CHECK(report_of(yaml, {.notes = true}, leaked).text == warning);
+    CHECK(report_of(yaml, {.strict = true}, leaked).failed);
+    // The job's own id, the array's id (the recipe's grouping), no Slurm job, telemetry off: silence.
+    CHECK(report_of(yaml, {}, {{"SLURM_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "42"}}).text.empty());
+    CHECK(report_of(yaml, {},
+                    {{"SLURM_JOB_ID", "43"}, {"SLURM_ARRAY_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "42"}})
+              .text.empty());
+    CHECK(report_of(yaml, {}, {{"NEMO_GYM_OTEL_RUN_ID", "a1b2c3d4e5f6"}}).text.empty());
+    CHECK(report_of("telemetry:\n  enabled: false\n", {}, leaked).text.empty());
+    // A configured run_id is not inherited: the variable is then simply not set.
+    CHECK(report_of("telemetry:\n  enabled: true\n  run_id: exp7\n", {}, {{"SLURM_JOB_ID", "42"}}).text.empty());
 }

@@ -49,19 +49,19 @@ TEST_CASE("explain: one row per variable, with the file:line:col and key of each
           "  NEMO_GYM_OTEL_METRICS_ENABLED=1                    default\n"
           "  NEMO_GYM_OTEL_LOGS_ENABLED=1                       --set telemetry.logs_enabled\n"
           "  NEMO_GYM_OTEL_EXPORTER=console                     c.yaml:3:13 telemetry.exporter\n"
-          "  NEMO_GYM_OTEL_RUN_ID=777                           from SLURM_JOB_ID\n"
           "  NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER=1            default\n"
           "  NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP=1                 default\n"
           "  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  kept from the environment\n"
           "  OTEL_EXPORTER_OTLP_PROTOCOL                        not exported: null by default\n"
           "  OTEL_EXPORTER_OTLP_HEADERS=api-key=***,tenant=***  c.yaml:4:17 telemetry.otlp_headers\n"
-          "  OTEL_SERVICE_NAME                                  not exported: empty at c.yaml:5:17 telemetry.service_name\n");
+          "  OTEL_SERVICE_NAME                                  not exported: empty at c.yaml:5:17 telemetry.service_name\n"
+          "  NEMO_GYM_OTEL_RUN_ID=777                           from SLURM_JOB_ID\n");
     CHECK(brief(r) ==
           "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY "
           "+NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED "
-          "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER +NEMO_GYM_OTEL_RUN_ID "
+          "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER "
           "+NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP ~OTEL_EXPORTER_OTLP_ENDPOINT "
-          "+OTEL_EXPORTER_OTLP_HEADERS\n");
+          "+OTEL_EXPORTER_OTLP_HEADERS +NEMO_GYM_OTEL_RUN_ID\n");
 }
 
 TEST_CASE("explain never shows a header value, from the config or the environment") {
@@ -92,11 +92,34 @@ TEST_CASE("explain says what switched telemetry off") {
           "gym-otel-env: explain: read c.yaml\n"
           "gym-otel-env: explain: telemetry off, nothing exported: NEMO_GYM_OTEL_ENABLED=0 in the environment\n");
     CHECK(brief(run({{"c.yaml", "telemetry:\n  service_name: x\n"}})) ==
-          "gym-otel-env: telemetry off: telemetry.enabled is not set (default false)\n");
+          "gym-otel-env: telemetry off: telemetry.enabled is not set (default false); set but not exported: "
+          "service_name\n");
+    CHECK(explained(run({{"c.yaml", "telemetry:\n  service_name: x\n  exporter: console\n"}})) ==
+          "gym-otel-env: explain: read c.yaml\n"
+          "gym-otel-env: explain: telemetry off, nothing exported: telemetry.enabled is not set (default false)\n"
+          "gym-otel-env: explain: set but not exported while telemetry is off: exporter, service_name\n");
+    CHECK(brief(run({{"c.yaml", "telemetry:\n  enabled: false\n"}})) ==
+          "gym-otel-env: telemetry off: telemetry.enabled is false (c.yaml:2:12)\n");
     CHECK(brief(run({{"c.yaml", "x: 1\n"}})) == "gym-otel-env: telemetry off: no telemetry block\n");
     CHECK(brief(run({{"c.yaml", "telemetry: null\n"}})) ==
           "gym-otel-env: telemetry off: the telemetry block is empty (c.yaml:1:12)\n");
     CHECK(explained(run({})) ==
           "gym-otel-env: explain: no config file read\n"
           "gym-otel-env: explain: telemetry off, nothing exported: no telemetry block\n");
+}
+
+TEST_CASE("explain lists a run id from Slurm or generated last, where stdout puts it") {
+    auto last_row = [](const std::string& text) {
+        auto end = text.rfind('\n');
+        return text.substr(text.rfind('\n', end - 1) + 1, end - text.rfind('\n', end - 1) - 1);
+    };
+    auto slurm = explained(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"SLURM_JOB_ID", "42"}}));
+    CHECK(last_row(slurm) == "  NEMO_GYM_OTEL_RUN_ID=42                  from SLURM_JOB_ID");
+    CHECK(last_row(explained(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}))) ==
+          "  NEMO_GYM_OTEL_RUN_ID=0123456789ab        generated (random)");
+    // A configured run id is exported in schema order, so it stays there.
+    auto configured = explained(run({{"c.yaml", "telemetry:\n  enabled: true\n  run_id: r1\n"}}));
+    CHECK(last_row(configured) == "  OTEL_SERVICE_NAME=nemo-gym               default");
+    CHECK(brief(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"SLURM_JOB_ID", "42"}})).ends_with(
+        "+OTEL_SERVICE_NAME +NEMO_GYM_OTEL_RUN_ID\n"));
 }

@@ -40,10 +40,10 @@ TEST_CASE("parse_template reads resolver arguments as typed elements") {
 }
 
 TEST_CASE("parse_template rejects what OmegaConf's grammar rejects") {
-    CHECK(tokens("${x") == "error at 3: no viable alternative at input '<EOF>'");
+    CHECK(tokens("${x") == "error at 3: unterminated '${': the closing '}' is missing");
     CHECK(tokens("${}") == "error at 2: no viable alternative at input '}'");
     CHECK(tokens("${a b}") == "error at 3: token recognition error at: ' '");
     CHECK(tokens("${f:a=b}") == "error at 5: token recognition error at: '='");
     CHECK(tokens("${foo${bar}}") == "error at 6: token recognition error at: '{'");
-    CHECK(tokens("${f:'x}") == "error at 7: no viable alternative at input '<EOF>'");
+    CHECK(tokens("${f:'x}") == "error at 7: unterminated '${': the closing '}' is missing");
 }

@@ -111,6 +111,25 @@ TEST_CASE("lint names an unknown key's file:line and the closest field") {
                 "c.yaml:4:11: telemetry.colour: unknown key, ignored"});
 }
 
+TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a few letters away") {
+    auto top = [](const std::string& yaml) {
+        std::vector<std::string> out;
+        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str());
+        return out;
+    };
+    CHECK(top("telemtry:\n  enabled: true\n") ==
+          Lines{"c.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"});
+    CHECK(top("Telemetry: {enabled: true}\nTELEMETRY: 1\ntelemetry_: 1\n") ==
+          Lines{"c.yaml:1:12: Telemetry: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:2:12: TELEMETRY: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:3:13: telemetry_: not the telemetry block, ignored; did you mean 'telemetry'?"});
+    CHECK(top("telemetry: {}\ngeometry: 1\ntelemetric_server: 1\npolicy_model: 1\n").empty());
+    CHECK(top("- a\n").empty());
+    CHECK(goe::lint_top_level(nullptr).empty());
+    goe::Diagnostic d{goe::Origin{"c.yaml", 2, 3}, "telemtry", "not the telemetry block", true, "; did you mean 'telemetry'?"};
+    CHECK(d.str(true) == "c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?");
+}
+
 TEST_CASE("lint checks the config value where it was written") {
     CHECK(lint_text("telemetry:\n  exporter: zipkin\n  otlp_protocol: http\n") ==
           Lines{"c.yaml:2:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)",

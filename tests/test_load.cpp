@@ -269,5 +269,5 @@ TEST_CASE("load types --set and command-line values by Hydra's grammar, not YAML
     CHECK(error_of(r, fs) == "--set: Error parsing override 'telemetry.run_id=${oc.env:X': unexpected at column 19: '{'");
     // Quoted, it is a string, and OmegaConf checks its interpolation when it makes the config.
     r.sets = {"telemetry.run_id='${oc.env:X'"};
-    CHECK(error_of(r, fs) == "--set: telemetry.run_id: invalid interpolation: no viable alternative at input '<EOF>'");
+    CHECK(error_of(r, fs) == "--set: telemetry.run_id: invalid interpolation: unterminated '${': the closing '}' is missing");
 }

@@ -297,7 +297,11 @@ TEST_CASE("validate: regression: a NUL in a value exited 0 and each reader saw a
 
 TEST_CASE("validate never shows the value of otlp_headers") {
     CHECK(error_of("telemetry:\n  otlp_headers: {authorization: Bearer s3cret}\n") ==
-          "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping");
+          "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping (write the headers as one "
+          "string: key=value,key2=value2)");
+    CHECK(error_of("telemetry:\n  otlp_headers:\n    authorization: Bearer s3cret\n    x-team: rl\n") ==
+          "c.yaml:3:5: telemetry.otlp_headers: expected a string or null, got mapping (write the headers as one "
+          "string: key=value,key2=value2)");
     CHECK(error_of("telemetry:\n  otlp_headers: 12345\n") ==
           "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got integer");
 }

@@ -35,7 +35,7 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
         ->type_name("KEY=VALUE")
         ->allow_extra_args(false);  // one KEY=VALUE per --set: what follows is CONFIG
     app.add_option("--env-yaml", o.env_yaml, "Read PATH instead of env.yaml from the search roots")->type_name("PATH");
-    app.add_flag("--no-env-yaml", o.no_env_yaml, "Do not read env.yaml");
+    app.add_flag("--no-env-yaml", o.no_env_yaml, "Do not read env.yaml")->excludes("--env-yaml");
     app.add_option("--search-dir", o.search_dirs, "Look for relative config paths under DIR first (repeatable)")
         ->type_name("DIR")
         ->allow_extra_args(false);
@@ -131,6 +131,7 @@ int main(int argc, char** argv) {
         for (const auto& s : secrets) ui.redactor.add(s);
         o.report.colour = ui.colour;
         o.report.redactor = &ui.redactor;
+        o.report.notes = o.check;
         o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
         auto report = goe::report(outcome, env, o.report);
         to_stderr(report.text);

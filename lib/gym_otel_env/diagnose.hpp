@@ -12,7 +12,7 @@
 
 namespace goe {
 
-enum class Severity { warning, error };
+enum class Severity { note, warning, error };
 
 // SPEC 7: the texts no message may show. Every line this stage makes goes through
 // clean(): each secret text (longest first) becomes "***" wherever it appears, whatever
@@ -41,6 +41,7 @@ struct ReportOptions {
     bool strict = false;         // every warning is an error
     bool quiet = false;          // no warnings (errors still show)
     bool colour = false;         // ANSI colours, see colour_wanted()
+    bool notes = false;          // --check: also what the config sets to no effect
     ExplainForm explain = ExplainForm::none;
     size_t max_messages = 20;    // then one "... and N more" line
     const Redactor* redactor = nullptr;

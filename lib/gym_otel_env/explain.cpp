@@ -58,6 +58,17 @@ std::vector<Row> rows(const Outcome& outcome) {
         else
             out.push_back(Row{std::string(f.variable), left_out(s), 0});
     }
+    // A run id from SLURM_JOB_ID or generated comes last on stdout (translate() adds it
+    // after the fields); the rows follow stdout's order.
+    auto run_id = std::find_if(t.exports.begin(), t.exports.end(), [](const Export& x) {
+        return x.name == "NEMO_GYM_OTEL_RUN_ID" &&
+               (x.source == Export::Source::slurm || x.source == Export::Source::generated);
+    });
+    if (run_id != t.exports.end()) {
+        auto row = std::find_if(out.begin(), out.end(),
+                                [](const Row& r) { return r.assignment.starts_with("NEMO_GYM_OTEL_RUN_ID="); });
+        std::rotate(row, row + 1, out.end());
+    }
     return out;
 }
 
@@ -86,13 +97,25 @@ std::string enablement(const Outcome& outcome, const Environment& env) {
     return "no telemetry block";
 }
 
+std::string set_while_off(const Outcome& outcome) {
+    if (outcome.translation.enabled) return {};
+    std::vector<std::string_view> keys;
+    for (const auto& s : outcome.settings.fields)
+        if (!s.origin.empty() && s.field->key != "enabled") keys.push_back(s.field->key);
+    return fmt::format("{}", fmt::join(keys, ", "));
+}
+
 std::string explain(const Outcome& outcome, const Environment& env) {
     const auto& files = outcome.loaded.files;
     std::string out = fmt::format("{}{}\n", kPrefix,
                                   files.empty() ? std::string("no config file read")
                                                 : fmt::format("read {}", fmt::join(files, ", ")));
-    if (!outcome.translation.enabled)
-        return out + fmt::format("{}telemetry off, nothing exported: {}\n", kPrefix, enablement(outcome, env));
+    if (!outcome.translation.enabled) {
+        out += fmt::format("{}telemetry off, nothing exported: {}\n", kPrefix, enablement(outcome, env));
+        if (auto keys = set_while_off(outcome); !keys.empty())
+            out += fmt::format("{}set but not exported while telemetry is off: {}\n", kPrefix, keys);
+        return out;
+    }
     out += fmt::format("{}telemetry on: {}\n", kPrefix, enablement(outcome, env));
     auto all = rows(outcome);
     size_t width = 0;
@@ -103,8 +126,11 @@ std::string explain(const Outcome& outcome, const Environment& env) {
 }
 
 std::string explain_short(const Outcome& outcome, const Environment& env) {
-    if (!outcome.translation.enabled)
-        return fmt::format("gym-otel-env: telemetry off: {}\n", enablement(outcome, env));
+    if (!outcome.translation.enabled) {
+        auto keys = set_while_off(outcome);
+        return fmt::format("gym-otel-env: telemetry off: {}{}\n", enablement(outcome, env),
+                           keys.empty() ? std::string() : "; set but not exported: " + keys);
+    }
     std::vector<std::string> marks;
     for (const auto& r : rows(outcome))
         if (r.mark) marks.push_back(r.mark + r.assignment.substr(0, r.assignment.find('=')));

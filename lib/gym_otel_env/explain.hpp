@@ -20,6 +20,11 @@ std::string explain_short(const Outcome& outcome, const Environment& env);
 // "NEMO_GYM_OTEL_ENABLED=0 in the environment", "no telemetry block".
 std::string enablement(const Outcome& outcome, const Environment& env);
 
+// The keys the telemetry block sets although telemetry ends up off, so that none of
+// them is exported: "service_name, otlp_endpoint"; empty when telemetry is on or the
+// block sets nothing but `enabled`.
+std::string set_while_off(const Outcome& outcome);
+
 // A value as --explain and the lint show it: as is when it is plain printable text,
 // else Python's repr; "key=***" pairs for a secret field.
 std::string shown_value(const Field& field, std::string_view value);

@@ -300,6 +300,9 @@ private:
 
     [[noreturn]] void error() {
         const Lexeme& l = cur();
+        // The input ended inside `${...`: say so, rather than the grammar's "<EOF>".
+        if (l.type == Lx::eof && open_interpolations_ > 0)
+            throw ParseError{"unterminated '${': the closing '}' is missing", l.offset};
         std::string near = l.type == Lx::eof ? "<EOF>" : l.text;
         throw ParseError{fmt::format("no viable alternative at input '{}'", near), l.offset};
     }
@@ -315,6 +318,7 @@ private:
     Token interpolation() {
         Nest nest(*this);
         expect(Lx::inter_open);
+        Open open(open_interpolations_);
         auto inter = std::make_shared<Interpolation>();
         std::vector<Token> pieces;
         bool resolver_shape = true;  // ID/interpolation items joined by dots only
@@ -486,6 +490,14 @@ private:
     std::vector<Lexeme> t_;
     size_t i_ = 0;
     size_t depth_ = 0;
+    size_t open_interpolations_ = 0;  // `${` read whose `}` is not yet
+    struct Open {
+        explicit Open(size_t& n) : count(++n) {}
+        ~Open() { --count; }
+        Open(const Open&) = delete;
+        Open& operator=(const Open&) = delete;
+        size_t& count;
+    };
 };
 
 void dump_tokens(const std::vector<Token>& tokens, std::string& out);

@@ -102,14 +102,14 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
 std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
     std::vector<Diagnostic> out;
     for (const auto& u : settings.unknown) {
-        out.push_back(Diagnostic{u.origin, "telemetry." + u.key,
-                                 "unknown key, ignored" + did_you_mean(closest_field(u.key))});
+        out.push_back(Diagnostic{u.origin, "telemetry." + u.key, "unknown key", true,
+                                 did_you_mean(closest_field(u.key))});
     }
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
         if (f.rule == Rule::none) continue;
         // The variable in effect, as translate() picks it.
-        Diagnostic where{Origin{"environment"}, {}, {}};
+        Diagnostic where{Origin{"environment"}, {}, {}, false, {}};
         std::string value;
         if (is_set(env, f.variable)) {
             where.key_path = f.variable;
@@ -118,7 +118,7 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
             where.key_path = f.lens;
             value = *lookup(env, f.lens);
         } else if (s.value && !s.origin.empty()) {
-            where = Diagnostic{s.origin, fmt::format("telemetry.{}", f.key), {}};
+            where = Diagnostic{s.origin, fmt::format("telemetry.{}", f.key), {}, false, {}};
             value = *s.value;
         } else {
             continue;
@@ -129,6 +129,41 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
         }
     }
     return out;
+}
+
+std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
+    std::vector<Diagnostic> out;
+    if (!root || root->type != Type::mapping) return out;
+    constexpr std::string_view block = "telemetry";
+    for (const auto& e : root->entries) {
+        if (e.key == block) continue;
+        // Closer than closest_word's own bound: top-level keys are the user's server
+        // names, and `geometry` (3 edits away) is a fine one. The length test first: a
+        // config can have thousands of servers, and most names are far longer or shorter.
+        size_t gap = e.key.size() > block.size() ? e.key.size() - block.size() : block.size() - e.key.size();
+        if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
+        out.push_back(Diagnostic{e.value->origin, e.key, "not the telemetry block", true,
+                                 did_you_mean(block)});
+    }
+    return out;
+}
+
+std::vector<Diagnostic> lint_run_id(const Translation& translation, const Environment& env) {
+    auto kept = std::find_if(translation.kept.begin(), translation.kept.end(),
+                             [](const Kept& k) { return k.name == "NEMO_GYM_OTEL_RUN_ID"; });
+    if (kept == translation.kept.end() || !is_set(env, "SLURM_JOB_ID")) return {};
+    std::string job(trim(*lookup(env, "SLURM_JOB_ID")));
+    std::string run(trim(kept->value));
+    if (run == job || (is_set(env, "SLURM_ARRAY_JOB_ID") && run == trim(*lookup(env, "SLURM_ARRAY_JOB_ID"))))
+        return {};
+    return {Diagnostic{Origin{"environment"}, "NEMO_GYM_OTEL_RUN_ID",
+                       fmt::format("{} is kept, but this Slurm job is SLURM_JOB_ID={}: its tasks report under "
+                                   "another run id, perhaps one a login shell exported before sbatch (submit "
+                                   "with 'env -u NEMO_GYM_OTEL_RUN_ID sbatch ...'; to group jobs on purpose, set "
+                                   "telemetry.run_id)",
+                                   python_repr(run), job),
+                       false,
+                       {}}};
 }
 
 }  // namespace goe

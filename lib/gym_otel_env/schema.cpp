@@ -12,9 +12,6 @@ const Field* find_field(std::string_view key) {
     return nullptr;
 }
 
-namespace {
-// Optimal string alignment distance: Levenshtein plus swapping two neighbours, the
-// commonest typo ("otpl").
 size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
     for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
@@ -28,7 +25,6 @@ size_t edit_distance(std::string_view a, std::string_view b) {
     }
     return d[a.size()][b.size()];
 }
-}  // namespace
 
 // Close means at most one edit per three characters (at least one), so a short word
 // is not "corrected" into an unrelated one ('foo' is not a typo of 'job').

@@ -169,8 +169,14 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                 s.value = v.text;
                 break;
             case FieldType::optional_string:
-                if (v.type != Type::string && v.type != Type::null)
-                    throw Error(v.origin, path, fmt::format("expected a string or null, got {}", describe(v, *f)));
+                if (v.type != Type::string && v.type != Type::null) {
+                    // Headers look like a mapping, and OmegaConf would take one; the SDK reads one string.
+                    std::string hint = f->rule == Rule::header_list && v.type == Type::mapping
+                                           ? " (write the headers as one string: key=value,key2=value2)"
+                                           : std::string();
+                    throw Error(v.origin, path,
+                                fmt::format("expected a string or null, got {}{}", describe(v, *f), hint));
+                }
                 s.value = v.type == Type::null ? std::nullopt : std::optional<std::string>(v.text);
                 break;
         }

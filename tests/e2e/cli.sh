@@ -78,7 +78,7 @@ Check the path is spelled correctly and is relative to your working directory, a
 # The secret in otlp_headers never appears in a message.
 printf 'telemetry:\n  otlp_headers: {Authorization: Bearer s3cret}\n' > sec.yaml
 run "$GOE_BIN" sec.yaml
-expect_stderr "gym-otel-env: error: sec.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping"
+expect_stderr "gym-otel-env: error: sec.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping (write the headers as one string: key=value,key2=value2)"
 
 # Usage errors exit 2.
 run "$GOE_BIN" --format xml c.yaml

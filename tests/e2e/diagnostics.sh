@@ -35,29 +35,89 @@ gym-otel-env: explain: telemetry on: telemetry.enabled is true (c.yaml:2:12)
   NEMO_GYM_OTEL_METRICS_ENABLED=1                    default
   NEMO_GYM_OTEL_LOGS_ENABLED=0                       default
   NEMO_GYM_OTEL_EXPORTER=console                     c.yaml:3:13 telemetry.exporter
-  NEMO_GYM_OTEL_RUN_ID=99                            from SLURM_JOB_ID
   NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER=1            default
   NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP=1                 default
   OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  kept from the environment
   OTEL_EXPORTER_OTLP_PROTOCOL                        not exported: null by default
   OTEL_EXPORTER_OTLP_HEADERS=api-key=***             c.yaml:4:17 telemetry.otlp_headers
-  OTEL_SERVICE_NAME=my-gym                           c.yaml:5:17 telemetry.service_name"
+  OTEL_SERVICE_NAME=my-gym                           c.yaml:5:17 telemetry.service_name
+  NEMO_GYM_OTEL_RUN_ID=99                            from SLURM_JOB_ID"
+# The rows follow stdout's order: the run id from SLURM_JOB_ID comes last on both.
+check; [[ $(tail -n1 <<<"$plain") == "export NEMO_GYM_OTEL_RUN_ID='99';" ]] || fail "stdout does not end in the run id: $plain"
 check; [[ $ERR != *s3cr3t* ]] || fail "the header secret is on stderr"
 
 OTEL_SERVICE_NAME=mine run "$GOE_BIN" --explain=short --format json c.yaml
 expect_stderr "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY \
 +NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED +NEMO_GYM_OTEL_LOGS_ENABLED \
-+NEMO_GYM_OTEL_EXPORTER +NEMO_GYM_OTEL_RUN_ID +NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER \
-+NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP +OTEL_EXPORTER_OTLP_HEADERS ~OTEL_SERVICE_NAME"
++NEMO_GYM_OTEL_EXPORTER +NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER \
++NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP +OTEL_EXPORTER_OTLP_HEADERS ~OTEL_SERVICE_NAME +NEMO_GYM_OTEL_RUN_ID"
 expect_stdout_has '"OTEL_EXPORTER_OTLP_HEADERS": "api-key=s3cr3t"'
 
 NEMO_GYM_OTEL_ENABLED=0 run "$GOE_BIN" --explain c.yaml
 expect_stdout ""
 expect_stderr "gym-otel-env: explain: read c.yaml
-gym-otel-env: explain: telemetry off, nothing exported: NEMO_GYM_OTEL_ENABLED=0 in the environment"
+gym-otel-env: explain: telemetry off, nothing exported: NEMO_GYM_OTEL_ENABLED=0 in the environment
+gym-otel-env: explain: set but not exported while telemetry is off: exporter, otlp_headers, service_name"
 printf 'telemetry:\n  service_name: x\n  enabled: off\n' > off.yaml
 run "$GOE_BIN" --explain=short off.yaml
-expect_stderr "gym-otel-env: telemetry off: telemetry.enabled is false (off.yaml:3:12)"
+expect_stderr "gym-otel-env: telemetry off: telemetry.enabled is false (off.yaml:3:12); set but not exported: service_name"
+run "$GOE_BIN" --explain off.yaml
+expect_stderr "gym-otel-env: explain: read off.yaml
+gym-otel-env: explain: telemetry off, nothing exported: telemetry.enabled is false (off.yaml:3:12)
+gym-otel-env: explain: set but not exported while telemetry is off: service_name"
+# --check says so too, as a note that --strict does not fail on; a plain run stays quiet.
+printf 'telemetry:\n  service_name: svc\n  otlp_endpoint: http://collector:4318\n' > unset.yaml
+run "$GOE_BIN" --check --strict unset.yaml
+expect_status 0
+expect_stdout ""
+expect_stderr "gym-otel-env: note: telemetry is off, so what the config sets is not exported (otlp_endpoint, service_name): telemetry.enabled is not set (default false)"
+run "$GOE_BIN" unset.yaml
+expect_status 0
+expect_stderr ""
+
+# A misspelt telemetry block: a warning with the fix, an error under --strict.
+printf 'telemtry:\n  enabled: true\n' > misspelt.yaml
+run "$GOE_BIN" --check misspelt.yaml
+expect_status 0
+expect_stderr "gym-otel-env: warning: misspelt.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"
+printf 'Telemetry:\n  enabled: true\n' > capital.yaml
+run "$GOE_BIN" --check --strict capital.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: capital.yaml:2:3: Telemetry: not the telemetry block; did you mean 'telemetry'?"
+
+# Inside a Slurm job, a run id carried in from the submitting shell is not the job's.
+SLURM_JOB_ID=123 NEMO_GYM_OTEL_RUN_ID=0a1b2c3d4e5f run "$GOE_BIN" --check c.yaml
+expect_status 0
+expect_stderr "gym-otel-env: warning: environment: NEMO_GYM_OTEL_RUN_ID: '0a1b2c3d4e5f' is kept, but this Slurm job is SLURM_JOB_ID=123: its tasks report under another run id, perhaps one a login shell exported before sbatch (submit with 'env -u NEMO_GYM_OTEL_RUN_ID sbatch ...'; to group jobs on purpose, set telemetry.run_id)"
+SLURM_JOB_ID=123 NEMO_GYM_OTEL_RUN_ID=0a1b2c3d4e5f run "$GOE_BIN" c.yaml
+expect_stdout_lacks "NEMO_GYM_OTEL_RUN_ID"  # kept, as always: the warning changes nothing
+expect_stderr_has "NEMO_GYM_OTEL_RUN_ID: '0a1b2c3d4e5f' is kept"
+SLURM_JOB_ID=123 NEMO_GYM_OTEL_RUN_ID=123 run "$GOE_BIN" --check c.yaml
+expect_stderr ""
+
+# The CI gate of docs/recipes.md: merged, a later file hides a bad value in an earlier
+# one; checked one at a time, it fails.
+mkdir gate && printf 'telemetry:\n  enabled: true\n  exporter: zipkin\n' > gate/a.yaml
+printf 'telemetry:\n  enabled: true\n  exporter: otlp\n' > gate/b.yaml
+run "$GOE_BIN" --check --strict gate/a.yaml gate/b.yaml
+expect_status 0
+run bash -c 'status=0
+for config in gate/*.yaml; do
+  "$0" --check --strict "$config" || status=1
+done
+exit "$status"' "$GOE_BIN"
+expect_status 1
+expect_stderr "gym-otel-env: error: gate/a.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)"
+
+# --env-yaml and --no-env-yaml contradict each other.
+run "$GOE_BIN" --env-yaml e.yaml --no-env-yaml c.yaml
+expect_status 2
+expect_stdout "false"
+expect_stderr "gym-otel-env: error: --env-yaml excludes --no-env-yaml (see gym-otel-env --help)"
+run "$GOE_BIN" --no-env-yaml --env-yaml=e.yaml --check c.yaml
+expect_status 2
+expect_stdout ""
+expect_stderr "gym-otel-env: error: --env-yaml excludes --no-env-yaml (see gym-otel-env --help)"
 
 run "$GOE_BIN" --explain=long c.yaml
 expect_status 2

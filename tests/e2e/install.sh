@@ -15,22 +15,45 @@ trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
 
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || fail "cmake --install: $(cat "$work/install.log")"
-files=(bin/gym-otel-env share/man/man1/gym-otel-env.1
+files=(bin/gym-otel-env share/man/man1/gym-otel-env.1.gz
        share/bash-completion/completions/gym-otel-env
        share/zsh/site-functions/_gym-otel-env
-       share/fish/vendor_completions.d/gym-otel-env.fish)
+       share/fish/vendor_completions.d/gym-otel-env.fish
+       share/doc/gym-otel-env/copyright share/doc/gym-otel-env/changelog.gz)
 for f in "${files[@]}"; do [[ -f $prefix/$f ]] || fail "not installed: $f"; done
 [[ -x $prefix/bin/gym-otel-env ]] || fail "bin/gym-otel-env is not executable"
 version=$(sed -nE 's/^project\(gym-otel-env VERSION ([0-9.]+).*/\1/p' "$src/CMakeLists.txt")
 [[ $("$prefix/bin/gym-otel-env" --version) == *"$version"* ]] || fail "installed --version is not $version"
 
+# --- --strip: the same files, the binary without its symbol table
+cmake --install "$build" --prefix "$work/stripped" --strip >"$work/strip.log" 2>&1 || fail "cmake --install --strip: $(cat "$work/strip.log")"
+readelf -S "$work/stripped/bin/gym-otel-env" | grep -q '\.symtab' && fail "--strip left the symbol table in"
+[[ $("$work/stripped/bin/gym-otel-env" --version) == *"$version"* ]] || fail "the stripped binary does not run"
+
+# --- the documentation installed links only to what is installed too
+links=$(cd "$prefix/share/doc/gym-otel-env" && python3 - <<'PY'
+import os, re, sys
+for root, _, names in os.walk("."):
+    for name in names:
+        if not name.endswith(".md"):
+            continue
+        path = os.path.join(root, name)
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", open(path).read()):
+            if "://" in target or target.startswith("mailto:"):
+                continue
+            if not os.path.exists(os.path.normpath(os.path.join(root, target))):
+                print(f"{path} -> {target}")
+PY
+)
+[[ -z $links ]] || fail "installed docs link to files that are not installed:"$'\n'"$links"
+
 # --- man page
 command -v man >/dev/null || fail "man is not installed (scripts/install-deps installs man-db)"
-man_page=$prefix/share/man/man1/gym-otel-env.1
+man_page=$prefix/share/man/man1/gym-otel-env.1.gz
 warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$man_page" 2>&1 >/dev/null)
 [[ -z $warnings ]] || fail "the man page renders with warnings:"$'\n'"$warnings"
 MANPATH=$prefix/share/man man -w gym-otel-env >/dev/null 2>&1 || fail "man does not find gym-otel-env under MANPATH"
-grep -q "^\.TH GYM\\\\-OTEL\\\\-ENV 1 .*\"gym\\\\-otel\\\\-env $version\"" "$man_page" \
+zcat "$man_page" | grep -q "^\.TH GYM\\\\-OTEL\\\\-ENV 1 .*\"gym\\\\-otel\\\\-env $version\"" \
   || fail "the man page's .TH line does not carry version $version"
 man_text=$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$man_page" 2>/dev/null | sed 's/\xe2\x80\x90/-/g')
 
@@ -111,6 +134,9 @@ if command -v fish >/dev/null; then
   mkdir -p "$work/fish-home"
   check fish "gym-otel-env --form" "--format" "$(fish_run 'gym-otel-env --form')"
   check fish "gym-otel-env --format " "$formats" "$(fish_run 'gym-otel-env --format ')"
+  # The descriptions are literal text: $GITHUB_ENV in one must not expand to the variable.
+  github=$(GITHUB_ENV=/tmp/goe-expanded XDG_DATA_DIRS=$prefix/share HOME=$work/fish-home fish -c "complete -C 'gym-otel-env --format g'")
+  [[ $github == *goe-expanded* ]] && fail "fish: the --format github description expands \$GITHUB_ENV: $github"
   check fish "gym-otel-env --search-dir " "sub dir/" "$(fish_run 'gym-otel-env --search-dir ')"
   check fish "gym-otel-env --gym-root " "sub dir/" "$(fish_run 'gym-otel-env --gym-root ')"
   check fish "gym-otel-env --set telemetry.otlp_p" "telemetry.otlp_protocol=" "$(fish_run 'gym-otel-env --set telemetry.otlp_p')"
@@ -126,7 +152,15 @@ if command -v cpack >/dev/null && command -v dpkg-deb >/dev/null; then
   deb=$(ls "$work"/deb/gym-otel-env_"$version"_*.deb 2>/dev/null | head -1)
   [[ -n $deb ]] || fail "cpack made no gym-otel-env_${version}_*.deb: $(ls "$work/deb")"
   listing=$(dpkg-deb -c "$deb")
-  for f in "${files[@]}"; do grep -q " \./usr/$f$" <<<"$listing" || fail "the .deb lacks /usr/$f"; done
+  # Debian's zsh reads packages' completions from vendor-completions, not site-functions.
+  for f in "${files[@]/zsh\/site-functions/zsh/vendor-completions}"; do
+    grep -q " \./usr/$f$" <<<"$listing" || fail "the .deb lacks /usr/$f"
+  done
+  [[ $(dpkg-deb -f "$deb" Homepage) == http* ]] || fail "the .deb has no Homepage"
+  [[ $(dpkg-deb -f "$deb" Maintainer) == *'<'*@*'>' ]] || fail "the .deb's Maintainer is not Name <mail>"
+  command -v lintian >/dev/null || fail "lintian is not installed (scripts/install-deps --test installs it)"
+  lint=$(lintian --suppress-tags shared-library-lacks-prerequisites "$deb" 2>&1 | grep -v 'running with root privileges')
+  grep -q '^E:' <<<"$lint" && fail "lintian reports errors:"$'\n'"$lint"
   # A static binary (GOE_STATIC, the default) needs no shared library at run time; a
   # dynamic one must depend on the yaml-cpp it links.
   if readelf -d "$GOE_BIN" | grep -q NEEDED; then

@@ -21,9 +21,9 @@ error_case $'telemetry:\n  enabled: ${nope:x}' \
 error_case $'telemetry:\n  service_name: ${servers.name}' \
     "gym-otel-env: error: c.yaml:2:17: telemetry.service_name: interpolation key 'servers.name' not found"
 error_case $'telemetry:\n  service_name: svc-${oc.env:HOME' \
-    "gym-otel-env: error: c.yaml:2:17: telemetry.service_name: invalid interpolation: no viable alternative at input '<EOF>'"
+    "gym-otel-env: error: c.yaml:2:17: telemetry.service_name: invalid interpolation: unterminated '\${': the closing '}' is missing"
 error_case $'servers:\n  name: x-${a.b\ntelemetry:\n  enabled: true' \
-    "gym-otel-env: error: c.yaml:2:9: servers.name: invalid interpolation: no viable alternative at input '<EOF>'"
+    "gym-otel-env: error: c.yaml:2:9: servers.name: invalid interpolation: unterminated '\${': the closing '}' is missing"
 # A '???' is found before anything is resolved, as Gym's raise_on_missing_values does.
 error_case $'telemetry:\n  run_id: ???' \
     "gym-otel-env: error: 1 required config value(s) are unset (still '???') after merging:
