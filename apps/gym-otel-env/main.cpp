@@ -111,7 +111,8 @@ int main(int argc, char** argv) {
 
     try {
         goe::app::DiskFileSystem fs;
-        auto outcome = goe::run_pipeline(goe::load_request(o), env, fs, [] { return goe::app::random_hex(12); });
+        auto& outcome = goe::app::kept_to_exit(
+            goe::run_pipeline(goe::load_request(o), env, fs, [] { return goe::app::random_hex(12); }));
         o.report.colour = ui.colour;
         o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
         auto report = goe::report(outcome, env, o.report);
