@@ -246,7 +246,7 @@ private:
             throw Error(where, path(), fmt::format("nesting deeper than {} levels", limits_.max_depth));
         if (!stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key)
             throw Error(where, path(), "a mapping key must be a scalar, not a collection");
-        auto node = std::make_shared<Node>();
+        auto node = new_node();
         node->type = type;
         node->origin = std::move(where);
         if (anchor >= anchors_.size()) anchors_.resize(anchor + 1);
@@ -403,6 +403,7 @@ NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLi
                    bool* interpolations_valid) {
     if (interpolations_valid) *interpolations_valid = true;
     check_characters(text, name);
+    NodeArenaScope arena;  // the tree's nodes together; they outlive it
     ViewBuf buf(text);
     std::istream in(&buf);
     Builder builder(text, name, limits, interpolations_valid);
