@@ -343,13 +343,13 @@ private:
             if (top.key_is_string) string_key_flags_[top.flags_from + top.slot] = true;
             return;
         }
-        entries.push_back(Entry{top.key, std::move(node)});
+        entries.push_back(Entry{std::move(top.key), std::move(node)});  // the key is not needed after its value
         string_key_flags_.push_back(top.key_is_string);
         // Large mappings (a config with thousands of servers) get an index, so that
         // building them stays linear; small ones are scanned, which is faster there.
         constexpr size_t kIndexFrom = 16;
         if (top.index) {
-            top.index->emplace(top.key, entries.size() - 1);
+            top.index->emplace(entries.back().key, entries.size() - 1);
         } else if (entries.size() >= kIndexFrom) {
             top.index = std::make_unique<std::unordered_map<std::string, size_t>>();
             for (size_t i = 0; i < entries.size(); ++i) top.index->emplace(entries[i].key, i);
