@@ -37,6 +37,32 @@ TEST_CASE("parse_yaml rejects duplicate string keys, as OmegaConf's loader does"
     CHECK(loaded("1: a\n1: b\n") == "{'1': 'b'}");
 }
 
+TEST_CASE("parse_yaml remembers a string key after a key of another type replaced its value") {
+    CHECK(loaded("'1': a\n1: b\n") == "{'1': 'b'}");
+    CHECK(loaded("1: a\n'1': b\n") == "{'1': 'b'}");
+    CHECK(loaded("'1': a\n1: b\n'1': c\n") == "error: c.yaml:3:1: 1: duplicate key '1'");
+    // The same in a mapping large enough to be indexed.
+    std::string many;
+    for (int i = 0; i < 20; ++i) many += "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+    CHECK(loaded(many + "'7': a\n7: b\nk3: c\n") == "error: c.yaml:23:1: k3: duplicate key 'k3'");
+    CHECK(loaded(many + "'7': a\n7: b\n'7': c\n") == "error: c.yaml:23:1: 7: duplicate key '7'");
+}
+
+TEST_CASE("parse_yaml checks the syntax of every interpolation when asked") {
+    bool valid = false;
+    parse_yaml("a: ${x}\nb: [1, {c: 'x${oc.env:A,b}'}]\n", "c.yaml", {}, &valid);
+    CHECK(valid);
+    parse_yaml("a: ${x}\nb: [1, {c: 'x${oc.env:A'}]\n", "c.yaml", {}, &valid);
+    CHECK_FALSE(valid);
+    // Keys are not values: OmegaConf does not check them.
+    parse_yaml("'${x': 1\n", "c.yaml", {}, &valid);
+    CHECK(valid);
+    // A malformed value that a later key replaces still counts here; the loader's walk
+    // of the finished tree then finds nothing, as before.
+    parse_yaml("1: '${x'\n'1': ok\n", "c.yaml", {}, &valid);
+    CHECK_FALSE(valid);
+}
+
 TEST_CASE("parse_yaml applies merge keys and shares aliases") {
     CHECK(loaded("base: &b {x: 1, y: 1}\nc:\n  <<: *b\n  y: 2\n") ==
           "{'base': {'x': 1, 'y': 1}, 'c': {'x': 1, 'y': 2}}");

@@ -139,3 +139,12 @@ TEST_CASE("type_tagged_scalar applies explicit tags and rejects unknown ones") {
         CHECK(std::string(e.what()) == "c.yaml:1:4: a: invalid integer literal '12x'");
     }
 }
+
+TEST_CASE("plain_scalar_is_string says what type_plain_scalar would make a string") {
+    for (const auto& row : kRows) {
+        CAPTURE(row.plain);
+        CHECK(plain_scalar_is_string(row.plain) == (std::string_view(row.type) == "string"));
+    }
+    CHECK_FALSE(plain_scalar_is_string("<<"));
+    CHECK_FALSE(plain_scalar_is_string("="));
+}

@@ -120,14 +120,16 @@ int main(int argc, char** argv) {
         if (o.exec && o.gym_root.empty())
             o.gym_root = goe::app::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
         std::vector<std::string> secrets;
-        goe::Outcome outcome;
-        try {
-            outcome = goe::run_pipeline(goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); },
-                                        &secrets);
-        } catch (...) {
-            for (const auto& s : secrets) ui.redactor.add(s);
-            throw;
-        }
+        auto run = [&] {
+            try {
+                return goe::run_pipeline(goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); },
+                                         &secrets);
+            } catch (...) {
+                for (const auto& s : secrets) ui.redactor.add(s);
+                throw;
+            }
+        };
+        auto& outcome = goe::app::kept_to_exit(run());
         for (const auto& s : secrets) ui.redactor.add(s);
         o.report.colour = ui.colour;
         o.report.redactor = &ui.redactor;

@@ -7,6 +7,7 @@
 #include "gym_otel_env/environment.hpp"
 #include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/load.hpp"
+#include "gym_otel_env/pipeline.hpp"
 
 namespace goe::app {
 
@@ -32,6 +33,9 @@ std::optional<std::string> gym_install_root(const GymEntry& entry, const Environ
 // environ as "NAME=value" entries (for --exec) and as a map (first entry of a name wins).
 std::vector<std::string> environment_entries();
 Environment environment_map(const std::vector<std::string>& entries);
+
+// The outcome, kept until the process ends: its tree is not torn down at exit.
+Outcome& kept_to_exit(Outcome outcome);
 
 // Whether stderr is a terminal (colour is only for people).
 bool stderr_is_terminal();

@@ -5,9 +5,9 @@
 namespace goe {
 
 std::string Origin::str() const {
-    if (line <= 0) return source;
-    if (column <= 0) return fmt::format("{}:{}", source, line);
-    return fmt::format("{}:{}:{}", source, line, column);
+    if (line <= 0) return source.str();
+    if (column <= 0) return fmt::format("{}:{}", source.str(), line);
+    return fmt::format("{}:{}:{}", source.str(), line, column);
 }
 
 namespace {

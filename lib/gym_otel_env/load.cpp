@@ -52,10 +52,14 @@ public:
             text = std::move(found->text);
         }
         *shown_as = name;
-        return as_config(parse_yaml(text, name, limits_.parse), name);
+        bool checked = false;
+        NodePtr tree = parse_yaml(text, name, limits_.parse, &checked);
+        return as_config(std::move(tree), name, checked);
     }
 
-    static NodePtr as_config(NodePtr tree, const std::string& name) {
+    // `interpolations_checked`: parse_yaml found every ${...} well-formed, so the tree
+    // need not be walked again for them.
+    static NodePtr as_config(NodePtr tree, const std::string& name, bool interpolations_checked = false) {
         if (!tree) {
             auto empty = std::make_shared<Node>();
             empty->type = Type::mapping;
@@ -65,7 +69,7 @@ public:
         if (tree->type != Type::mapping)
             throw Error(tree->origin, {}, fmt::format("the top level of a config must be a mapping, got {}",
                                                       type_name(tree->type)));
-        check_interpolations(tree, {});
+        if (!interpolations_checked) check_interpolations(tree, {});
         return tree;
     }
 
@@ -152,7 +156,9 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
             env_yaml = sources.load_file(*request.env_yaml, Origin{"--env-yaml"}, {}, &env_yaml_name, true);
         } else if (auto found = sources.find("env.yaml")) {
             env_yaml_name = found->path;
-            env_yaml = Sources::as_config(parse_yaml(found->text, found->path, limits.parse), found->path);
+            bool checked = false;
+            NodePtr tree = parse_yaml(found->text, found->path, limits.parse, &checked);
+            env_yaml = Sources::as_config(std::move(tree), found->path, checked);
         }
     }
 

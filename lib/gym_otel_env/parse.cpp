@@ -1,8 +1,9 @@
 #include "gym_otel_env/parse.hpp"
 
+#include <array>
 #include <istream>
+#include <memory>
 #include <streambuf>
-#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -12,6 +13,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/scalar.hpp"
 #include "gym_otel_env/yaml_rules.hpp"
 
@@ -26,15 +28,33 @@ bool printable(char32_t c) {
            (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
 }
 
-void check_characters(std::string_view text, const std::string& name) {
-    int line = 1, column = 1;
+// Where `text` is not UTF-8 of printable code points, with what is wrong there: the
+// offset, or text.size() when all is well. Configs are nearly all ASCII, which a table
+// says in one look per byte; only other bytes are decoded.
+struct BadCharacter {
+    size_t offset;
+    std::string what;
+};
+
+BadCharacter first_bad_character(std::string_view text) {
+    static constexpr auto kPlainAscii = [] {
+        std::array<bool, 256> plain{};
+        for (int c = 0x20; c < 0x7F; ++c) plain[static_cast<size_t>(c)] = true;
+        plain['\t'] = plain['\n'] = plain['\r'] = true;
+        return plain;
+    }();
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
     for (size_t i = 0; i < text.size();) {
-        auto c0 = static_cast<unsigned char>(text[i]);
+        if (kPlainAscii[bytes[i]]) {
+            ++i;
+            continue;
+        }
+        unsigned char c0 = bytes[i];
         size_t len = c0 < 0x80 ? 1 : (c0 >> 5) == 0x6 ? 2 : (c0 >> 4) == 0xE ? 3 : (c0 >> 3) == 0x1E ? 4 : 0;
         char32_t cp = len == 1 ? c0 : len == 2 ? c0 & 0x1F : len == 3 ? c0 & 0x0F : c0 & 0x07;
         bool ok = len != 0 && i + len <= text.size();
         for (size_t k = 1; ok && k < len; ++k) {
-            auto ck = static_cast<unsigned char>(text[i + k]);
+            unsigned char ck = bytes[i + k];
             ok = (ck & 0xC0) == 0x80;
             cp = (cp << 6) | (ck & 0x3F);
         }
@@ -42,19 +62,30 @@ void check_characters(std::string_view text, const std::string& name) {
         if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
                    (cp >= 0xD800 && cp <= 0xDFFF)))
             ok = false;
-        // The Origin is made only for an error: one per character cost as much as the check.
-        if (!ok) throw Error(Origin{name, line, column}, {}, fmt::format("invalid UTF-8 byte 0x{:02x}", c0));
+        if (!ok) return {i, fmt::format("invalid UTF-8 byte 0x{:02x}", c0)};
         if (!printable(cp))
-            throw Error(Origin{name, line, column}, {},
-                        fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp)));
-        if (cp == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
+            return {i, fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp))};
         i += len;
     }
+    return {text.size(), {}};
+}
+
+// The position is counted only for an error: line and column (in characters) of a
+// byte offset in text that is valid UTF-8 before it.
+void check_characters(std::string_view text, const std::string& name) {
+    auto bad = first_bad_character(text);
+    if (bad.offset == text.size()) return;
+    int line = 1, column = 1;
+    for (size_t i = 0; i < bad.offset; ++i) {
+        auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++line;
+            column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+    throw Error(Origin{name, line, column}, {}, bad.what);
 }
 
 // yaml-cpp reads a std::istream; this one reads the text where it is, where an
@@ -73,8 +104,10 @@ public:
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
 public:
-    Builder(std::string_view text, std::string name, const ParseLimits& limits)
-        : text_(text), name_(std::move(name)), limits_(limits) {}
+    // `interpolations_valid`, when given, is cleared on the first string whose ${...}
+    // does not parse.
+    Builder(std::string_view text, SourceName name, const ParseLimits& limits, bool* interpolations_valid)
+        : text_(text), name_(std::move(name)), limits_(limits), interpolations_valid_(interpolations_valid) {}
 
     NodePtr result() const { return root_; }
 
@@ -83,27 +116,34 @@ public:
 
     void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         count(mark);
-        add(make_null(origin(mark)), anchor, false, mark);
+        add(make_null(origin(mark)), anchor, false, &mark);
     }
 
     void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         if (anchor >= anchors_.size() || !anchors_[anchor])
             throw Error(origin(mark), path(), "an alias refers to a collection that contains it");
-        add(anchors_[anchor], 0, false, mark);
+        add(anchors_[anchor], 0, false, &mark);
     }
 
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
         std::string value = pyyaml_escapes(raw_value);
         count(mark);
-        Origin where = origin(mark);
         if (tag == "!" && !quote_closed(static_cast<size_t>(mark.pos)))
-            throw Error(where, path(), "malformed YAML: end of quoted scalar not found");
+            throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
         merge_key_ = in_key && tag == "?" && value == "<<";
+        // Most keys are plain or quoted strings, and a mapping keeps only their text:
+        // no node is made for them (unless an anchor may reuse one as a value).
+        if (in_key && !anchor && (tag == "!" || (tag == "?" && plain_scalar_is_string(value)))) {
+            take_key(stack_.back(), value, true, mark);
+            return;
+        }
+        Origin where = origin(mark);
         NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
+        if (node->type == Type::string) check_syntax(node->text);
         bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
-        add(node, anchor, string_key, mark);
+        add(node, anchor, string_key, &mark);
     }
 
     void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -119,16 +159,20 @@ public:
     void OnMapEnd() override { close(); }
 
 private:
+    static constexpr size_t kNoSlot = SIZE_MAX;
+
     struct Frame {
         std::shared_ptr<Node> node;
         YAML::anchor_t anchor = 0;
         // mapping state
         bool have_key = false;
-        std::string key;
         bool key_is_merge = false;
-        Origin key_origin;
-        std::unordered_set<std::string> string_keys;
-        std::unordered_map<std::string, size_t> index;  // key -> position in entries, when large
+        bool key_is_string = false;
+        std::string key;
+        size_t slot = kNoSlot;  // the entry the pending key replaces
+        size_t flags_from = 0;  // this mapping's entries' string_key_flags_ start here
+        // key -> position in entries, for large mappings only: small ones are scanned.
+        std::unique_ptr<std::unordered_map<std::string, size_t>> index;
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
     };
 
@@ -150,6 +194,20 @@ private:
             return tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, {});
         } catch (const Error& e) {
             throw Error(e.origin(), path(), e.detail(), e.kind());
+        }
+    }
+
+    // OmegaConf rejects a malformed ${...} anywhere in a config when it loads it. Parsing
+    // each string here, while it is at hand, saves a second walk of the whole tree; the
+    // walk (check_interpolations) runs only when something failed, to report the first
+    // failure in tree order with its key path, exactly as before. Any failure counts:
+    // the walk reproduces it.
+    void check_syntax(const std::string& text) {
+        if (!interpolations_valid_ || !*interpolations_valid_ || !has_interpolation(text)) return;
+        try {
+            parse_template(text);
+        } catch (...) {
+            *interpolations_valid_ = false;
         }
     }
 
@@ -192,23 +250,24 @@ private:
             throw Error(where, path(), fmt::format("nesting deeper than {} levels", limits_.max_depth));
         if (!stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key)
             throw Error(where, path(), "a mapping key must be a scalar, not a collection");
-        auto node = std::make_shared<Node>();
+        auto node = new_node();
         node->type = type;
-        node->origin = where;
+        node->origin = std::move(where);
         if (anchor >= anchors_.size()) anchors_.resize(anchor + 1);
-        Frame frame;
-        frame.node = node;
+        Frame& frame = stack_.emplace_back();
+        frame.node = std::move(node);
         frame.anchor = anchor;
-        stack_.push_back(std::move(frame));
+        frame.flags_from = string_key_flags_.size();
     }
 
     void close() {
         Frame frame = std::move(stack_.back());
         stack_.pop_back();
+        string_key_flags_.resize(frame.flags_from);
         if (!frame.merges.empty()) apply_merges(frame);
         if (frame.anchor) anchors_[frame.anchor] = frame.node;
         merge_key_ = false;
-        place(frame.node, false, frame.node->origin);
+        place(frame.node, false, nullptr);
     }
 
     // PyYAML's flatten_mapping: merged pairs come first, explicit pairs win;
@@ -250,15 +309,16 @@ private:
         frame.node->entries = std::move(merged);
     }
 
-    void add(NodePtr node, YAML::anchor_t anchor, bool string_key, const YAML::Mark& mark) {
+    // `mark` is where a scalar was; nullptr for a collection, which is never a key here.
+    void add(NodePtr node, YAML::anchor_t anchor, bool string_key, const YAML::Mark* mark) {
         if (anchor) {
             if (anchor >= anchors_.size()) anchors_.resize(anchor + 1);
             anchors_[anchor] = node;
         }
-        place(std::move(node), string_key, origin(mark));
+        place(std::move(node), string_key, mark);
     }
 
-    void place(NodePtr node, bool string_key, const Origin& where) {
+    void place(NodePtr node, bool string_key, const YAML::Mark* mark) {
         if (stack_.empty()) {
             root_ = std::move(node);
             return;
@@ -269,14 +329,10 @@ private:
             return;
         }
         if (!top.have_key) {
-            if (node->type == Type::null && !merge_key_) throw Error(where, path(), "a mapping key must not be null");
-            top.have_key = true;
-            top.key_is_merge = merge_key_;
-            top.key = python_str(*node);
-            top.key_origin = where;
-            if (string_key && !top.string_keys.insert(top.key).second)
-                throw Error(where, path(), fmt::format("duplicate key '{}'", top.key));
-            merge_key_ = false;
+            // open() rejects a collection as a key, so a key always comes with its mark.
+            if (node->type == Type::null && !merge_key_)
+                throw Error(origin(*mark), path(), "a mapping key must not be null");
+            take_key(top, python_str(*node), string_key, *mark);
             return;
         }
         top.have_key = false;
@@ -285,25 +341,55 @@ private:
             return;
         }
         auto& entries = top.node->entries;
-        // A later equal key replaces the value in place. Large mappings (a config with
-        // thousands of servers) get an index, so that building them stays linear.
-        constexpr size_t kIndexFrom = 16;
-        if (top.index.empty() && entries.size() >= kIndexFrom)
-            for (size_t i = 0; i < entries.size(); ++i) top.index.emplace(entries[i].key, i);
-        if (!top.index.empty()) {
-            auto [slot, fresh] = top.index.emplace(top.key, entries.size());
-            if (!fresh) return void(entries[slot->second].value = std::move(node));
-        } else {
-            for (auto& e : entries)
-                if (e.key == top.key) return void(e.value = std::move(node));
+        // A later equal key replaces the value in place.
+        if (top.slot != kNoSlot) {
+            entries[top.slot].value = std::move(node);
+            if (top.key_is_string) string_key_flags_[top.flags_from + top.slot] = true;
+            return;
         }
-        entries.push_back(Entry{top.key, std::move(node)});
+        entries.push_back(Entry{std::move(top.key), std::move(node)});  // the key is not needed after its value
+        string_key_flags_.push_back(top.key_is_string);
+        // Large mappings (a config with thousands of servers) get an index, so that
+        // building them stays linear; small ones are scanned, which is faster there.
+        constexpr size_t kIndexFrom = 16;
+        if (top.index) {
+            top.index->emplace(entries.back().key, entries.size() - 1);
+        } else if (entries.size() >= kIndexFrom) {
+            top.index = std::make_unique<std::unordered_map<std::string, size_t>>();
+            for (size_t i = 0; i < entries.size(); ++i) top.index->emplace(entries[i].key, i);
+        }
+    }
+
+    // A key of the mapping on top. A string key may appear once (PyYAML's duplicate
+    // check); a later equal key of another type ('1' then 1) replaces the value. One
+    // flag per entry remembers whether a string key wrote it, in place of a hash set
+    // of every mapping's keys.
+    void take_key(Frame& top, std::string key, bool string_key, const YAML::Mark& mark) {
+        top.have_key = true;
+        top.key_is_merge = merge_key_;
+        top.key_is_string = string_key;
+        top.key = std::move(key);
+        merge_key_ = false;
+        top.slot = kNoSlot;
+        if (top.key_is_merge) return;
+        const auto& entries = top.node->entries;
+        if (top.index) {
+            auto it = top.index->find(top.key);
+            if (it != top.index->end()) top.slot = it->second;
+        } else {
+            for (size_t i = 0; i < entries.size(); ++i)
+                if (entries[i].key == top.key) top.slot = i;
+        }
+        if (string_key && top.slot != kNoSlot && string_key_flags_[top.flags_from + top.slot])
+            throw Error(origin(mark), path(), fmt::format("duplicate key '{}'", top.key));
     }
 
     std::string_view text_;
-    std::string name_;
+    SourceName name_;
     ParseLimits limits_;
+    bool* interpolations_valid_;
     std::vector<Frame> stack_;
+    std::vector<bool> string_key_flags_;  // per entry of the open mappings, stacked
     std::vector<NodePtr> anchors_;
     NodePtr root_;
     bool merge_key_ = false;
@@ -313,20 +399,32 @@ private:
 
 }  // namespace
 
-NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLimits& limits) {
+NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
+    return parse_yaml(text, name, limits, nullptr);
+}
+
+NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLimits& limits,
+                   bool* interpolations_valid) {
+    if (interpolations_valid) *interpolations_valid = true;
     check_characters(raw, name);
-    // PyYAML's reading where yaml-cpp's differs: yaml_rules.hpp.
-    std::string normalized = normalize_line_breaks(raw);
-    std::string_view text = normalized;
+    // PyYAML's reading where yaml-cpp's differs: yaml_rules.hpp. Most files have no CR or
+    // NEL, and then need no copy.
+    std::string normalized;
+    std::string_view text = raw;
+    if (raw.find('\r') != std::string_view::npos || raw.find("\xc2\x85") != std::string_view::npos) {
+        normalized = normalize_line_breaks(raw);
+        text = normalized;
+    }
     check_yaml_rules(text, name);
+    NodeArenaScope arena;  // the tree's nodes together; they outlive it
     ViewBuf buf(text);
     std::istream in(&buf);
-    Builder builder(text, name, limits);
+    Builder builder(text, name, limits, interpolations_valid);
     try {
         YAML::Parser parser(in);
         if (!parser.HandleNextDocument(builder)) return nullptr;
         NodePtr root = builder.result();
-        Builder extra(text, name, limits);
+        Builder extra(text, name, limits, nullptr);
         if (parser.HandleNextDocument(extra))
             throw Error(Origin{name}, {}, "expected a single document, found several");
         return root;

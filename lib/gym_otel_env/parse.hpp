@@ -18,5 +18,10 @@ struct ParseLimits {
 // `name` is how messages refer to the text ("c.yaml", "<stdin>"). Returns null for an
 // empty document. Throws Error with the position of the first problem.
 NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits = {});
+// The same, also checking the syntax of every ${...} while it builds, so that a loader
+// need not walk the tree for it: `*interpolations_valid` is false when some string's
+// interpolation does not parse (check_interpolations then reports the first one).
+NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits,
+                   bool* interpolations_valid);
 
 }  // namespace goe

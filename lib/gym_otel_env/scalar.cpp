@@ -234,6 +234,13 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
 
 }  // namespace
 
+bool plain_scalar_is_string(std::string_view text) {
+    if (is_null(text) || text == "=" || text == "<<" || as_bool(text)) return false;
+    if (!text.empty() && std::string_view("-+0123456789.").find(text[0]) != std::string_view::npos)
+        return !matches_float(text) && !matches_int(text);
+    return true;
+}
+
 NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std::string& key_path) {
     if (is_null(text)) return make_null(origin);
     // PyYAML resolves these to the value and merge tags, which SafeLoader cannot

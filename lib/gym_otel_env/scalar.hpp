@@ -11,6 +11,10 @@ namespace goe {
 // A plain (unquoted, untagged) scalar: null, bool, int, float or string.
 NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std::string& key_path = {});
 
+// Whether type_plain_scalar makes a string of `text` (the common mapping key), so that
+// the parser can take the text as it is without making a node for it.
+bool plain_scalar_is_string(std::string_view text);
+
 // A scalar with an explicit tag ("tag:yaml.org,2002:int", "!" ...). Throws Error for
 // tags the loader has no constructor for and for text the tag's constructor rejects.
 NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, const Origin& origin,

@@ -1,6 +1,9 @@
 #include "gym_otel_env/value.hpp"
 
+#include <atomic>
 #include <charconv>
+#include <cstddef>
+#include <new>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -16,8 +19,92 @@ const NodePtr* Node::find(std::string_view key) const {
 }
 
 namespace {
+
+// Bump allocation in blocks; counts what it handed out and frees everything when the
+// count drops to zero. The scope that opened it holds one count itself. The count is
+// atomic because nodes are shared and may be freed on any thread; allocation happens
+// only on the thread of the scope. Blocks are aligned to their size, so that a pointer
+// finds its arena without the allocator carrying one: shared_ptr would store it next
+// to every node.
+class NodeArena {
+public:
+    static constexpr size_t kBlockBytes = 256u << 10;
+
+    void* allocate(size_t bytes) {
+        bytes = (bytes + alignof(Node) - 1) & ~(alignof(Node) - 1);
+        if (!head_ || head_->used + bytes > kBlockBytes) {
+            if (sizeof(Block) + bytes > kBlockBytes) throw std::bad_alloc();
+            auto* block = static_cast<Block*>(::operator new(kBlockBytes, std::align_val_t(kBlockBytes)));
+            *block = Block{this, head_, sizeof(Block)};
+            head_ = block;
+        }
+        void* p = reinterpret_cast<char*>(head_) + head_->used;
+        head_->used += bytes;
+        live_.fetch_add(1, std::memory_order_relaxed);
+        return p;
+    }
+
+    static void release(void* p) {
+        auto address = reinterpret_cast<uintptr_t>(p) & ~uintptr_t{kBlockBytes - 1};
+        reinterpret_cast<Block*>(address)->arena->release();
+    }
+
+    void release() {
+        if (live_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+    }
+
+    ~NodeArena() {
+        while (head_) {
+            Block* next = head_->next;
+            ::operator delete(head_, std::align_val_t(kBlockBytes));
+            head_ = next;
+        }
+    }
+
+private:
+    struct alignas(std::max_align_t) Block {
+        NodeArena* arena;
+        Block* next;
+        size_t used;  // bytes from the start of the block, this header included
+    };
+    Block* head_ = nullptr;
+    std::atomic<size_t> live_{1};
+};
+
+thread_local NodeArena* current_arena = nullptr;
+
+// allocate_shared puts the control block and the Node in one arena allocation.
+template <class T>
+struct ArenaAllocator {
+    using value_type = T;
+
+    ArenaAllocator() = default;
+    template <class U>
+    ArenaAllocator(const ArenaAllocator<U>&) {}  // NOLINT(google-explicit-constructor): rebinding
+
+    T* allocate(size_t n) { return static_cast<T*>(current_arena->allocate(n * sizeof(T))); }
+    void deallocate(T* p, size_t) { NodeArena::release(p); }
+    template <class U>
+    bool operator==(const ArenaAllocator<U>&) const { return true; }
+};
+
+}  // namespace
+
+std::shared_ptr<Node> new_node() {
+    if (current_arena) return std::allocate_shared<Node>(ArenaAllocator<Node>());
+    return std::make_shared<Node>();
+}
+
+NodeArenaScope::NodeArenaScope() : previous_(current_arena) { current_arena = new NodeArena; }
+
+NodeArenaScope::~NodeArenaScope() {
+    current_arena->release();
+    current_arena = static_cast<NodeArena*>(previous_);
+}
+
+namespace {
 std::shared_ptr<Node> fresh(Type type, Origin origin) {
-    auto node = std::make_shared<Node>();
+    auto node = new_node();
     node->type = type;
     node->origin = std::move(origin);
     return node;
