@@ -11,10 +11,10 @@ cd "$(mktemp -d)"
 trap 'rm -rf "$PWD"' EXIT
 unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
 
-service_name() {  # service_name FILE... -> the one OTEL_SERVICE_NAME export line
+service_name() {  # service_name FILE... -> OTEL_SERVICE_NAME as eval sets it
     run "$GOE_BIN" --no-env-yaml "$@"
     expect_status 0
-    OUT=$(printf '%s\n' "$OUT" | grep '^export OTEL_SERVICE_NAME=')
+    OUT=$(env -u OTEL_SERVICE_NAME bash -c 'eval "$1" && printf "%s" "$OTEL_SERVICE_NAME"' _ "$OUT")
 }
 
 # Issue 11: a node aliased under p1 and p2 with a relative ${..z}, merged with a file
@@ -31,7 +31,7 @@ p1: {m: *o}
 p2: {m: *o}
 YAML
 service_name base.yaml over.yaml
-expect_stdout "export OTEL_SERVICE_NAME='one-two';"
+expect_stdout "one-two"
 
 # benchmarks/*/config.yaml: the benchmark inherits the generic server, which is moved
 # out of the config; the block sees the new node and not the old one.
@@ -56,7 +56,7 @@ telemetry:
   service_name: "${aime_math_with_judge.resources_servers.math_with_judge.should_use_judge}-${oc.select:math_with_judge,moved}"
 YAML
 service_name bench.yaml
-expect_stdout "export OTEL_SERVICE_NAME='True-moved';"
+expect_stdout "True-moved"
 
 # The string form, and _copy, which leaves the source in place.
 cat > copy.yaml <<'YAML'
@@ -74,7 +74,7 @@ telemetry:
   service_name: "${policy_model.responses_api_models.vllm_model.model}-${judge_model.responses_api_models.vllm_model.model}-${user_model.responses_api_models.vllm_model.model}"
 YAML
 service_name copy.yaml
-expect_stdout "export OTEL_SERVICE_NAME='big-big-small';"
+expect_stdout "big-big-small"
 
 # benchmarks/nemotron_3_ultra/judge_*_endpoints.yaml: _delete_key drops the model the
 # judge does not use, before anything below it is looked at.
@@ -92,18 +92,18 @@ telemetry:
   service_name: "${oc.select:judge.responses_api_models.vllm_model,deleted}"
 YAML
 service_name judge.yaml
-expect_stdout "export OTEL_SERVICE_NAME='deleted';"
+expect_stdout "deleted"
 
 # The top-level defaults Gym sets before it reads the block.
 printf '%s\n' 'telemetry:' '  enabled: true' '  run_id: r' \
     '  service_name: "${oc.select:head_server.host,localhost}:${head_server.port}-${port_range_low}-${port_range_high}"' \
     > defaults.yaml
 service_name defaults.yaml
-expect_stdout "export OTEL_SERVICE_NAME='127.0.0.1:11000-10001-20000';"
+expect_stdout "127.0.0.1:11000-10001-20000"
 printf '%s\n' 'default_host: 0.0.0.0' 'port_range_low: 3' 'telemetry:' '  enabled: true' '  run_id: r' \
     '  service_name: "${head_server.host}-${port_range_low}"' > host.yaml
 service_name host.yaml
-expect_stdout "export OTEL_SERVICE_NAME='0.0.0.0-3';"
+expect_stdout "0.0.0.0-3"
 
 error_case() {  # error_case YAML EXPECTED-STDERR
     printf '%s\n' "$1" > c.yaml
@@ -140,6 +140,6 @@ error_case $'allow_openai_version_skew: "yes"\ntelemetry:\n  enabled: true' \
 printf '%s\n' 'telemetry:' '  enabled: true' '  run_id: ???' > set.yaml
 run "$GOE_BIN" --no-env-yaml --set telemetry.run_id=given set.yaml
 expect_status 0
-expect_stdout_has "export NEMO_GYM_OTEL_RUN_ID='given';"
+expect_stdout_has "export NEMO_GYM_OTEL_RUN_ID='given' &&"
 
 finish

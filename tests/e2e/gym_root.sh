@@ -59,7 +59,7 @@ rm -r resources_servers
 # Not found: every place, the working directory shown absolute (it is what a relative path means).
 out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --config nope.yaml 2>&1)
 expect "exit 1" 1 $?
-expect "not found lists the places" "gym-otel-env: error: config_paths entry 'nope.yaml' was not found. Looked in: \
+expect "not found lists the places" "gym-otel-env: error: command line: config_paths[0]: config_paths entry 'nope.yaml' was not found. Looked in: \
 $work/elsewhere/nope.yaml, $site/nope.yaml. Check the path is spelled correctly and is relative to your working \
 directory, an extra root (NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root." "$out"
 out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --environment xx 2>&1)

@@ -58,7 +58,7 @@ for i in "${!configs[@]}"; do
   done
 done
 # Overrides and the Gym command line carry it too.
-run "$GOE_BIN" --no-env-yaml --set "telemetry.otlp_headers=x-key=$secret" --set 'telemetry.export_rank=${telemetry.otlp_headers}' --set telemetry.enabled=true --explain
+run "$GOE_BIN" --no-env-yaml --set "telemetry.otlp_headers='x-key=$secret'" --set 'telemetry.export_rank=${telemetry.otlp_headers}' --set telemetry.enabled=true --explain
 check
 [[ $ERR == *"$secret"* ]] && fail "--set: the secret is on stderr: $ERR"
 expect_stderr_has "telemetry.export_rank: expected an integer, got '***'"
