@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/interpolation.hpp"
+#include "gym_otel_env/mapping_index.hpp"
 #include "gym_otel_env/merge.hpp"
 
 namespace goe {
@@ -259,16 +260,7 @@ private:
         return cur->type() == Type::mapping ? cur : nullptr;
     }
 
-    // Node::find, indexed for large mappings: a thousand directives naming keys of one
-    // large mapping must not scan it each time.
-    const NodePtr* find(const Node& mapping, const std::string& key) {
-        if (mapping.entries.size() < 32) return mapping.find(key);
-        auto [it, fresh] = indexes_.try_emplace(&mapping);
-        if (fresh)
-            for (const auto& e : mapping.entries) it->second.emplace(e.key, &e.value);
-        auto hit = it->second.find(key);
-        return hit == it->second.end() ? nullptr : hit->second;
-    }
+    const NodePtr* find(const Node& mapping, const std::string& key) { return index_.find(mapping, key); }
 
     // The same lookup, of the whole path, in the tree as it was before the pass.
     NodePtr frozen_value(const std::vector<std::string>& steps, const At& at, bool& missing) {
@@ -401,7 +393,7 @@ private:
     NodePtr frozen_;
     WorkPtr live_;
     std::vector<NodePtr> kept_;
-    std::unordered_map<const Node*, std::unordered_map<std::string, const NodePtr*>> indexes_;
+    MappingIndex index_;
     const DirectiveLimits& limits_;
     std::unordered_map<const Node*, bool> has_;
     size_t steps_ = 0;

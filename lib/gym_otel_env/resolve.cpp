@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/interpolation.hpp"
+#include "gym_otel_env/mapping_index.hpp"
 
 namespace goe {
 namespace {
@@ -369,16 +370,7 @@ private:
         return value(cur, cur_where);
     }
 
-    // Node::find, indexed for large mappings: a block of a hundred thousand
-    // references into one large mapping must not scan it each time.
-    const NodePtr* find(const Node& mapping, const std::string& key) {
-        if (mapping.entries.size() < 32) return mapping.find(key);
-        auto [it, fresh] = indexes_.try_emplace(&mapping);
-        if (fresh)
-            for (const auto& e : mapping.entries) it->second.emplace(e.key, &e.value);
-        auto hit = it->second.find(key);
-        return hit == it->second.end() ? nullptr : hit->second;
-    }
+    const NodePtr* find(const Node& mapping, const std::string& key) { return index_.find(mapping, key); }
 
     NodePtr element(const Element& e, const Frame& f) {
         Nest nest(*this, *f.node, f.where.path);
@@ -491,7 +483,7 @@ private:
     std::unordered_map<const Node*, Template> templates_;
     std::unordered_set<std::string> active_;
     std::unordered_map<const Node*, bool> settled_;
-    std::unordered_map<const Node*, std::unordered_map<std::string, const NodePtr*>> indexes_;
+    MappingIndex index_;
     size_t visited_ = 0;
     size_t nesting_ = 0;
     size_t evaluations_ = 0;
