@@ -34,17 +34,34 @@ TEST_CASE("parse_yaml rejects duplicate string keys, as OmegaConf's loader does"
     CHECK(loaded("a: 1\nb: 2\na: 3\n") == "error: c.yaml:3:1: a: duplicate key 'a'");
     CHECK(loaded("t:\n  x: 1\n  'x': 2\n") == "error: c.yaml:3:3: t.x: duplicate key 'x'");
     // Non-string keys are not checked: the later one wins.
-    CHECK(loaded("1: a\n1: b\n") == "{'1': 'b'}");
+    CHECK(loaded("1: a\n1: b\n") == "{1: 'b'}");
 }
 
-TEST_CASE("parse_yaml remembers a string key after a key of another type replaced its value") {
-    CHECK(loaded("'1': a\n1: b\n") == "{'1': 'b'}");
-    CHECK(loaded("1: a\n'1': b\n") == "{'1': 'b'}");
+// OmegaConf 2.2.2: OmegaConf.create("{1: a, true: b}") is {1: 'b'} (Python's dict: True
+// == 1, the first key stays), "{'1': a, 1: b}" is {'1': 'a', 1: 'b'}, and every plain key
+// is typed as a plain value is ("{0x10: a, 1:30: b, 1e3: c, 2001-12-14: d}" is
+// {16: 'a', 90: 'b', 1000.0: 'c', '2001-12-14': 'd'}).
+TEST_CASE("parse_yaml: regression: typed keys were kept as their text, so 1 printed as '1' and replaced '1'") {
+    CHECK(loaded("{1: a, true: b}\n") == "{1: 'b'}");
+    CHECK(loaded("{true: a, 1: b}\n") == "{True: 'b'}");
+    CHECK(loaded("{1: a, 1.0: b}\n") == "{1: 'b'}");
+    CHECK(loaded("{0x10: a, 1_0: b, 1:30: c, .inf: d, 1e3: e, 2.0: f, yes: g, 010: h}\n") ==
+          "{16: 'a', 10: 'b', 90: 'c', inf: 'd', 1000.0: 'e', 2.0: 'f', True: 'g', 8: 'h'}");
+    CHECK(loaded("{2001-12-14: a, 1.5: b, -0.0: c}\n") == "{'2001-12-14': 'a', 1.5: 'b', -0.0: 'c'}");
+    CHECK(loaded("a: {1: x}\n") == "{'a': {1: 'x'}}");
+    CHECK(loaded("{~: x}\n") == "error: c.yaml:1:2: a mapping key must not be null");
+}
+
+TEST_CASE("parse_yaml keeps a string key and an equal key of another type apart") {
+    CHECK(loaded("'1': a\n1: b\n") == "{'1': 'a', 1: 'b'}");
+    CHECK(loaded("1: a\n'1': b\n") == "{1: 'a', '1': 'b'}");
     CHECK(loaded("'1': a\n1: b\n'1': c\n") == "error: c.yaml:3:1: 1: duplicate key '1'");
     // The same in a mapping large enough to be indexed.
     std::string many;
     for (int i = 0; i < 20; ++i) many += "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
     CHECK(loaded(many + "'7': a\n7: b\nk3: c\n") == "error: c.yaml:23:1: k3: duplicate key 'k3'");
+    NodePtr big = parse_yaml(many + "7: a\ntrue: b\n1: c\n'7': d\n7.0: e\n", "c.yaml");
+    CHECK(python_str(*big).ends_with("'k19': 19, 7: 'e', True: 'c', '7': 'd'}"));
     CHECK(loaded(many + "'7': a\n7: b\n'7': c\n") == "error: c.yaml:23:1: 7: duplicate key '7'");
 }
 

@@ -265,7 +265,8 @@ private:
         if (mapping.entries.size() < 32) return mapping.find(key);
         auto [it, fresh] = indexes_.try_emplace(&mapping);
         if (fresh)
-            for (const auto& e : mapping.entries) it->second.emplace(e.key, &e.value);
+            for (const auto& e : mapping.entries)
+                if (e.key_type == Type::string) it->second.emplace(e.key, &e.value);
         auto hit = it->second.find(key);
         return hit == it->second.end() ? nullptr : hit->second;
     }
