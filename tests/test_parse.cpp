@@ -155,6 +155,38 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         // Columns count characters.
         {"\xc3\xbc: [1,,2]\n", "1:7 expected the node content, but found ','",
          "error: c.yaml:1:7: expected the node content, but found ','"},
+        // Simple keys: a token at the column of the innermost block collection is a key,
+        // and U+2028/U+2029 are line breaks. PyYAML: "while scanning a simple key in line
+        // L1, column C1: could not find expected ':' in line L2, column C2", at L2:C2.
+        {"a:\nb\n", "3:1 while scanning a simple key (2:1) could not find expected ':'",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a:\nb", "2:2 the same", "error: c.yaml:2:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: x\xe2\x80\xa8y", "2:2 the same",
+         "error: c.yaml:2:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: 1\nb\nc: 2\n", "3:1 the same (2:1)",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"- a\nb\n", "3:1 the same (2:1)",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a:\n  b: 1\n  c\n", "4:1 the same (3:3)",
+         "error: c.yaml:4:1: while scanning a simple key at line 3, column 3: could not find expected ':'"},
+        {"a: 1\nb\n\n# c\n", "4:1 the same (2:1)",
+         "error: c.yaml:4:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: 1\n'b'\n", "3:1 the same (2:1)",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: 1\n[b,\n c]: 2\n", "3:2 the same (2:1)",
+         "error: c.yaml:3:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        // A plain scalar goes on over deeper lines, `- ` in them too: no collection opens.
+        {"k: a\n  - x\n  txt\nl: b - c\n", "{'k': 'a - x txt', 'l': 'b - c'}", "{'k': 'a - x txt', 'l': 'b - c'}"},
+        {"a:\n  b: 1\n  &x c: 2\nd: b\n  c\ne:\n- x\n- y\nf: 1\n? g\n",
+         "{'a': {'b': 1, 'c': 2}, 'd': 'b c', 'e': ['x', 'y'], 'f': 1, 'g': None}",
+         "{'a': {'b': 1, 'c': 2}, 'd': 'b c', 'e': ['x', 'y'], 'f': 1, 'g': None}"},
+        // `>+` keeps every trailing blank line; yaml-cpp dropped one.
+        {"a: >+\n  x\n\n\n", "{'a': 'x\\n\\n\\n'}", "{'a': 'x\\n\\n\\n'}"},
+        {"a: >+\n  x\n\n\nb: 1\n", "{'a': 'x\\n\\n\\n', 'b': 1}", "{'a': 'x\\n\\n\\n', 'b': 1}"},
+        {"a:\n  b: >+ # c\n    x\n\n    y\n \n  \n  c: 1\n", "{'a': {'b': 'x\\ny\\n\\n\\n', 'c': 1}}",
+         "{'a': {'b': 'x\\ny\\n\\n\\n', 'c': 1}}"},
+        {"a: >+\n  x\nb: >+\n  x\nc: |+\n  x\n\n", "{'a': 'x\\n', 'b': 'x\\n', 'c': 'x\\n\\n'}",
+         "{'a': 'x\\n', 'b': 'x\\n', 'c': 'x\\n\\n'}"},
         // Escapes and chomping that yaml-cpp already reads as PyYAML does.
         // yaml-cpp wrote \N and \_ as raw bytes.
         {"a: \"\\N\\_\\L\"\n", "{'a': '\\x85\\xa0\\u2028'}", "{'a': '\\x85\\xa0\\u2028'}"},
