@@ -134,6 +134,10 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         {"a: 1\rb: 2\r", "{'a': 1, 'b': 2}", "{'a': 1, 'b': 2}"},
         {"a: 'x\ry'\nb: |\r  l1\r  l2\r", "{'a': 'x y', 'b': 'l1\\nl2\\n'}", "{'a': 'x y', 'b': 'l1\\nl2\\n'}"},
         {"a: 'a\xc2\x85" "b'\n", "{'a': 'a b'}", "{'a': 'a b'}"},
+        // U+2028 and U+2029 fold in quoted scalars: kept, the spaces around them dropped.
+        {"a: \"a\xe2\x80\xa9  b\"\nb: 'x \xe2\x80\xa8\xe2\x80\xa8\ty'\nc: \"a\xc2\x85 b\"\nd: \"p\\L q\"\n",
+         "{'a': 'a\\u2029b', 'b': 'x\\u2028\\u2028y', 'c': 'a b', 'd': 'p\\u2028 q'}",
+         "{'a': 'a\\u2029b', 'b': 'x\\u2028\\u2028y', 'c': 'a b', 'd': 'p\\u2028 q'}"},
         // Anchors: names of [A-Za-z0-9_-], never twice.
         {"a: &x 1\nb: &x 2\n", "2:4 found duplicate anchor 'x'; first occurrence ... second occurrence",
          "error: c.yaml:2:4: found duplicate anchor 'x'; first occurrence at line 1, column 4"},
@@ -142,6 +146,9 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         {"a: *\n", "1:5 while scanning an alias: expected alphabetic or numeric character, but found '\\n'",
          "error: c.yaml:1:5: while scanning an alias: expected alphabetic or numeric character, but found '\\n'"},
         {"a: &x-_9 1\nb: *x-_9\n", "{'a': 1, 'b': 1}", "{'a': 1, 'b': 1}"},
+        // PyYAML: {None: 1}; OmegaConf then: "Incompatible key type 'NoneType'".
+        {"&x: 1\n", "{None: 1}", "error: c.yaml:1:1: a mapping key must not be null"},
+        {"a:\n  b: 1\n  &x:\n", "{'a': {'b': 1, None: None}}", "error: c.yaml:3:3: a mapping key must not be null"},
         // Empty flow entries.
         {"a: [1,,2]\n", "1:7 expected the node content, but found ','",
          "error: c.yaml:1:7: expected the node content, but found ','"},

@@ -128,7 +128,10 @@ public:
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
         std::string value = pyyaml_escapes(raw_value);
-        if (tag == "!") value = pyyaml_block_scalar(std::move(value), text_, static_cast<size_t>(mark.pos));
+        if (tag == "!") {
+            value = pyyaml_block_scalar(std::move(value), text_, static_cast<size_t>(mark.pos));
+            value = pyyaml_quoted_breaks(std::move(value), text_, static_cast<size_t>(mark.pos));
+        }
         count(mark);
         if (tag == "!" && !quote_closed(static_cast<size_t>(mark.pos)))
             throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");

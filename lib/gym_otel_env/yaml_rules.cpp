@@ -73,6 +73,38 @@ std::string pyyaml_block_scalar(std::string value, std::string_view text, size_t
     return value;
 }
 
+std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_t pos) {
+    if (pos >= text.size() || (text[pos] != '\'' && text[pos] != '"')) return value;
+    char quote = text[pos];
+    size_t end = pos + 1;
+    bool escapes = false;
+    while (end < text.size()) {
+        if (quote == '"' && text[end] == '\\') {
+            escapes = true;
+            end += 2;
+            continue;
+        }
+        if (text[end] == quote && !(quote == '\'' && end + 1 < text.size() && text[end + 1] == '\'')) break;
+        end += text[end] == quote ? 2 : 1;
+    }
+    std::string_view raw = text.substr(pos, end - pos);
+    bool raw_break = raw.find("\xe2\x80\xa8") != std::string_view::npos || raw.find("\xe2\x80\xa9") != std::string_view::npos;
+    if (!raw_break || escapes) return value;
+    std::string out;
+    for (size_t i = 0; i < value.size();) {
+        std::string_view here = std::string_view(value).substr(i, 3);
+        if (here == "\xe2\x80\xa8" || here == "\xe2\x80\xa9") {
+            while (!out.empty() && (out.back() == ' ' || out.back() == '\t')) out.pop_back();
+            out += here;
+            i += 3;
+            while (i < value.size() && (value[i] == ' ' || value[i] == '\t')) ++i;
+        } else {
+            out += value[i++];
+        }
+    }
+    return out;
+}
+
 int char_column(std::string_view text, size_t pos, int byte_column) {
     if (byte_column <= 1 || pos > text.size() || static_cast<size_t>(byte_column - 1) > pos) return byte_column;
     int column = 1;
@@ -315,6 +347,12 @@ private:
             if (static_cast<unsigned char>(next) >= 0x80) shown = std::string(t_.substr(i_, len));
             fail(fmt::format("while scanning an {}: expected alphabetic or numeric character, but found '{}'",
                              defining ? "anchor" : "alias", shown));
+        }
+        // PyYAML ends the name before a `:`, yaml-cpp does not: `&x: 1` is PyYAML's
+        // anchored empty key, which OmegaConf refuses as a null key.
+        if (defining && next == ':' && space_or_end(1)) {
+            line_ = line, column_ = column;
+            fail("a mapping key must not be null");
         }
         if (!defining) return;
         auto [it, fresh] = anchors_.emplace(std::string(name), std::pair{line, column});
