@@ -197,6 +197,27 @@ TEST_CASE("parse_override never shows the value of a token that may hold otlp_he
           "--multirun to your command line");
 }
 
+TEST_CASE("parse_override: regression: a call in a secret token quoted the value in Hydra's cast and function errors",
+          "[override]") {
+    // Hydra's own texts: "invalid literal for int() with base 10: 's3cret'", "Unknown function
+    // 's3cret'", "got an unexpected keyword argument 's3cret'": each carries the value.
+    CHECK(parsed("telemetry.otlp_headers=int(s3cret)") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
+    CHECK(parsed("++telemetry={otlp_headers: float(s3cret)}") ==
+          "error: command line: Error parsing override '++telemetry=***': ValueError while evaluating '***'");
+    CHECK(parsed("telemetry.otlp_headers=bool(s3cret)") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
+    CHECK(parsed("telemetry.otlp_headers=s3cret(1)") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': HydraException while evaluating "
+          "'***': Unknown function '***' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)");
+    CHECK(parsed("telemetry.otlp_headers=int(s3cret=1)") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': TypeError while evaluating '***'");
+    // Not a secret: Hydra's text as it is.
+    CHECK(parsed("telemetry.service_name=int(abc)") ==
+          "error: command line: Error parsing override 'telemetry.service_name=int(abc)': ValueError while evaluating "
+          "'int(abc)': invalid literal for int() with base 10: 'abc'");
+}
+
 TEST_CASE("apply_overrides: sweeps are refused before anything is applied, in Hydra's words", "[override]") {
     CHECK(applied({"a=1", "b=x,y"}) ==
           "usage: command line: Ambiguous value for argument 'b=x,y': to use it as a list, use key=[value1,value2]; to "

@@ -34,17 +34,34 @@ TEST_CASE("parse_yaml rejects duplicate string keys, as OmegaConf's loader does"
     CHECK(loaded("a: 1\nb: 2\na: 3\n") == "error: c.yaml:3:1: a: duplicate key 'a'");
     CHECK(loaded("t:\n  x: 1\n  'x': 2\n") == "error: c.yaml:3:3: t.x: duplicate key 'x'");
     // Non-string keys are not checked: the later one wins.
-    CHECK(loaded("1: a\n1: b\n") == "{'1': 'b'}");
+    CHECK(loaded("1: a\n1: b\n") == "{1: 'b'}");
 }
 
-TEST_CASE("parse_yaml remembers a string key after a key of another type replaced its value") {
-    CHECK(loaded("'1': a\n1: b\n") == "{'1': 'b'}");
-    CHECK(loaded("1: a\n'1': b\n") == "{'1': 'b'}");
+// OmegaConf 2.2.2: OmegaConf.create("{1: a, true: b}") is {1: 'b'} (Python's dict: True
+// == 1, the first key stays), "{'1': a, 1: b}" is {'1': 'a', 1: 'b'}, and every plain key
+// is typed as a plain value is ("{0x10: a, 1:30: b, 1e3: c, 2001-12-14: d}" is
+// {16: 'a', 90: 'b', 1000.0: 'c', '2001-12-14': 'd'}).
+TEST_CASE("parse_yaml: regression: typed keys were kept as their text, so 1 printed as '1' and replaced '1'") {
+    CHECK(loaded("{1: a, true: b}\n") == "{1: 'b'}");
+    CHECK(loaded("{true: a, 1: b}\n") == "{True: 'b'}");
+    CHECK(loaded("{1: a, 1.0: b}\n") == "{1: 'b'}");
+    CHECK(loaded("{0x10: a, 1_0: b, 1:30: c, .inf: d, 1e3: e, 2.0: f, yes: g, 010: h}\n") ==
+          "{16: 'a', 10: 'b', 90: 'c', inf: 'd', 1000.0: 'e', 2.0: 'f', True: 'g', 8: 'h'}");
+    CHECK(loaded("{2001-12-14: a, 1.5: b, -0.0: c}\n") == "{'2001-12-14': 'a', 1.5: 'b', -0.0: 'c'}");
+    CHECK(loaded("a: {1: x}\n") == "{'a': {1: 'x'}}");
+    CHECK(loaded("{~: x}\n") == "error: c.yaml:1:2: a mapping key must not be null");
+}
+
+TEST_CASE("parse_yaml keeps a string key and an equal key of another type apart") {
+    CHECK(loaded("'1': a\n1: b\n") == "{'1': 'a', 1: 'b'}");
+    CHECK(loaded("1: a\n'1': b\n") == "{1: 'a', '1': 'b'}");
     CHECK(loaded("'1': a\n1: b\n'1': c\n") == "error: c.yaml:3:1: 1: duplicate key '1'");
     // The same in a mapping large enough to be indexed.
     std::string many;
     for (int i = 0; i < 20; ++i) many += "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
     CHECK(loaded(many + "'7': a\n7: b\nk3: c\n") == "error: c.yaml:23:1: k3: duplicate key 'k3'");
+    NodePtr big = parse_yaml(many + "7: a\ntrue: b\n1: c\n'7': d\n7.0: e\n", "c.yaml");
+    CHECK(python_str(*big).ends_with("'k19': 19, 7: 'e', True: 'c', '7': 'd'}"));
     CHECK(loaded(many + "'7': a\n7: b\n'7': c\n") == "error: c.yaml:23:1: 7: duplicate key '7'");
 }
 
@@ -117,6 +134,10 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         {"a: 1\rb: 2\r", "{'a': 1, 'b': 2}", "{'a': 1, 'b': 2}"},
         {"a: 'x\ry'\nb: |\r  l1\r  l2\r", "{'a': 'x y', 'b': 'l1\\nl2\\n'}", "{'a': 'x y', 'b': 'l1\\nl2\\n'}"},
         {"a: 'a\xc2\x85" "b'\n", "{'a': 'a b'}", "{'a': 'a b'}"},
+        // U+2028 and U+2029 fold in quoted scalars: kept, the spaces around them dropped.
+        {"a: \"a\xe2\x80\xa9  b\"\nb: 'x \xe2\x80\xa8\xe2\x80\xa8\ty'\nc: \"a\xc2\x85 b\"\nd: \"p\\L q\"\n",
+         "{'a': 'a\\u2029b', 'b': 'x\\u2028\\u2028y', 'c': 'a b', 'd': 'p\\u2028 q'}",
+         "{'a': 'a\\u2029b', 'b': 'x\\u2028\\u2028y', 'c': 'a b', 'd': 'p\\u2028 q'}"},
         // Anchors: names of [A-Za-z0-9_-], never twice.
         {"a: &x 1\nb: &x 2\n", "2:4 found duplicate anchor 'x'; first occurrence ... second occurrence",
          "error: c.yaml:2:4: found duplicate anchor 'x'; first occurrence at line 1, column 4"},
@@ -125,6 +146,9 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         {"a: *\n", "1:5 while scanning an alias: expected alphabetic or numeric character, but found '\\n'",
          "error: c.yaml:1:5: while scanning an alias: expected alphabetic or numeric character, but found '\\n'"},
         {"a: &x-_9 1\nb: *x-_9\n", "{'a': 1, 'b': 1}", "{'a': 1, 'b': 1}"},
+        // PyYAML: {None: 1}; OmegaConf then: "Incompatible key type 'NoneType'".
+        {"&x: 1\n", "{None: 1}", "error: c.yaml:1:1: a mapping key must not be null"},
+        {"a:\n  b: 1\n  &x:\n", "{'a': {'b': 1, None: None}}", "error: c.yaml:3:3: a mapping key must not be null"},
         // Empty flow entries.
         {"a: [1,,2]\n", "1:7 expected the node content, but found ','",
          "error: c.yaml:1:7: expected the node content, but found ','"},
@@ -138,6 +162,38 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         // Columns count characters.
         {"\xc3\xbc: [1,,2]\n", "1:7 expected the node content, but found ','",
          "error: c.yaml:1:7: expected the node content, but found ','"},
+        // Simple keys: a token at the column of the innermost block collection is a key,
+        // and U+2028/U+2029 are line breaks. PyYAML: "while scanning a simple key in line
+        // L1, column C1: could not find expected ':' in line L2, column C2", at L2:C2.
+        {"a:\nb\n", "3:1 while scanning a simple key (2:1) could not find expected ':'",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a:\nb", "2:2 the same", "error: c.yaml:2:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: x\xe2\x80\xa8y", "2:2 the same",
+         "error: c.yaml:2:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: 1\nb\nc: 2\n", "3:1 the same (2:1)",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"- a\nb\n", "3:1 the same (2:1)",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a:\n  b: 1\n  c\n", "4:1 the same (3:3)",
+         "error: c.yaml:4:1: while scanning a simple key at line 3, column 3: could not find expected ':'"},
+        {"a: 1\nb\n\n# c\n", "4:1 the same (2:1)",
+         "error: c.yaml:4:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: 1\n'b'\n", "3:1 the same (2:1)",
+         "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a: 1\n[b,\n c]: 2\n", "3:2 the same (2:1)",
+         "error: c.yaml:3:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        // A plain scalar goes on over deeper lines, `- ` in them too: no collection opens.
+        {"k: a\n  - x\n  txt\nl: b - c\n", "{'k': 'a - x txt', 'l': 'b - c'}", "{'k': 'a - x txt', 'l': 'b - c'}"},
+        {"a:\n  b: 1\n  &x c: 2\nd: b\n  c\ne:\n- x\n- y\nf: 1\n? g\n",
+         "{'a': {'b': 1, 'c': 2}, 'd': 'b c', 'e': ['x', 'y'], 'f': 1, 'g': None}",
+         "{'a': {'b': 1, 'c': 2}, 'd': 'b c', 'e': ['x', 'y'], 'f': 1, 'g': None}"},
+        // `>+` keeps every trailing blank line; yaml-cpp dropped one.
+        {"a: >+\n  x\n\n\n", "{'a': 'x\\n\\n\\n'}", "{'a': 'x\\n\\n\\n'}"},
+        {"a: >+\n  x\n\n\nb: 1\n", "{'a': 'x\\n\\n\\n', 'b': 1}", "{'a': 'x\\n\\n\\n', 'b': 1}"},
+        {"a:\n  b: >+ # c\n    x\n\n    y\n \n  \n  c: 1\n", "{'a': {'b': 'x\\ny\\n\\n\\n', 'c': 1}}",
+         "{'a': {'b': 'x\\ny\\n\\n\\n', 'c': 1}}"},
+        {"a: >+\n  x\nb: >+\n  x\nc: |+\n  x\n\n", "{'a': 'x\\n', 'b': 'x\\n', 'c': 'x\\n\\n'}",
+         "{'a': 'x\\n', 'b': 'x\\n', 'c': 'x\\n\\n'}"},
         // Escapes and chomping that yaml-cpp already reads as PyYAML does.
         // yaml-cpp wrote \N and \_ as raw bytes.
         {"a: \"\\N\\_\\L\"\n", "{'a': '\\x85\\xa0\\u2028'}", "{'a': '\\x85\\xa0\\u2028'}"},

@@ -144,6 +144,20 @@ TEST_CASE("resolve_subtree gives what OmegaConf gives for each interpolation for
     }
 }
 
+// OmegaConf 2.2.2 on "shared: {1: b}\nx: ${shared.1}": InterpolationKeyError "Interpolation
+// key 'shared.1' not found"; "p-${shared}" is "p-{1: 'b'}".
+TEST_CASE("resolve_subtree: regression: ${shared.1} found the int key 1, which OmegaConf does not") {
+    CHECK(error_of("shared: {1: b}\ntelemetry:\n  a: ${shared.1}\n") ==
+          "c.yaml:3:6: telemetry.a: interpolation key 'shared.1' not found");
+    CHECK(error_of("shared: {true: b}\ntelemetry:\n  a: ${shared.True}\n") ==
+          "c.yaml:3:6: telemetry.a: interpolation key 'shared.True' not found");
+    NodePtr root = parse_yaml("shared: {1: b, '2': c, false: 1, 1.5: x}\ntelemetry:\n  a: p-${shared}\n  b: ${shared.2}\n",
+                              "c.yaml");
+    NodePtr block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("a"))->text == "p-{1: 'b', '2': 'c', False: 1, 1.5: 'x'}");
+    CHECK((*block->find("b"))->text == "c");
+}
+
 TEST_CASE("resolve_subtree names the key path and position of a failing value") {
     CHECK(error_of("telemetry:\n  enabled: ${oc.env:NOPE}\n") ==
           "c.yaml:2:12: telemetry.enabled: environment variable 'NOPE' not found");

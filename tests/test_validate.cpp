@@ -286,6 +286,16 @@ TEST_CASE("validate names file:line:col and the key path in each error") {
     CHECK(error_of("telemetry: off\n") == "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got boolean False");
 }
 
+// pydantic 2 on Gym's TelemetryConfig (extra="allow"): {1: 'x'} fails with "Keys should be
+// strings [type=invalid_key, input_value=1, input_type=int]", as do True and 1.5.
+TEST_CASE("validate: regression: a telemetry key YAML typed as int or bool was accepted") {
+    CHECK(error_of("telemetry:\n  1: x\n") == "c.yaml:2:6: telemetry.1: keys should be strings, got the integer key 1");
+    CHECK(error_of("telemetry: {enabled: true, true: x}\n") ==
+          "c.yaml:1:34: telemetry.True: keys should be strings, got the boolean key True");
+    CHECK(error_of("telemetry: {1.5: x}\n") == "c.yaml:1:18: telemetry.1.5: keys should be strings, got the float key 1.5");
+    CHECK(error_of("telemetry: {'1': x}\n") == "no error");
+}
+
 TEST_CASE("validate: regression: a NUL in a value exited 0 and each reader saw a different value") {
     CHECK(error_of("telemetry:\n  service_name: \"a\\0b\"\n") ==
           "c.yaml:2:17: telemetry.service_name: a NUL character cannot be in an environment variable (Python: "

@@ -39,6 +39,30 @@ TEST_CASE("python_str prints values as Python's str() does") {
     CHECK(python_str(*map) == R"({'a': 1.0, 'b': [1, "it's", 'q"\'', None, 'a\nb\\']})");
 }
 
+// OmegaConf 2.2.2: "p-${a}" of a: {1: b, true: c, 1.5: d} is "p-{1: 'b', True: 'c', 1.5: 'd'}".
+TEST_CASE("python_str: regression: int, bool and float keys printed quoted as strings") {
+    auto map = std::make_shared<Node>();
+    map->type = Type::mapping;
+    map->entries = {{"1", make_string("b"), Type::integer},
+                    {"True", make_int("1"), Type::boolean},
+                    {"1.5", make_string("d"), Type::real},
+                    {"1", make_string("e")}};
+    CHECK(python_str(*map) == "{1: 'b', True: 1, 1.5: 'd', '1': 'e'}");
+    // Node::find looks up string keys only: ${a.1} does not find the int key 1.
+    CHECK(map->find("1") == &map->entries[3].value);
+    CHECK(map->find("True") == nullptr);
+}
+
+TEST_CASE("key_identity makes equal what Python's dict makes equal") {
+    CHECK(key_identity(Type::integer, "1") == key_identity(Type::boolean, "True"));
+    CHECK(key_identity(Type::integer, "1") == key_identity(Type::real, "1.0"));
+    CHECK(key_identity(Type::integer, "0") == key_identity(Type::real, "-0.0"));
+    CHECK(key_identity(Type::integer, "1000") == key_identity(Type::real, "1000.0"));
+    CHECK(key_identity(Type::integer, "1") != key_identity(Type::string, "1"));
+    CHECK(key_identity(Type::real, "1.5") != key_identity(Type::string, "1.5"));
+    CHECK(key_identity(Type::string, "a") == "a");
+}
+
 TEST_CASE("decimal helpers keep integers exact at any size") {
     CHECK(decimal_from_digits("ff", 16) == "255");
     CHECK(decimal_from_digits("777", 8) == "511");

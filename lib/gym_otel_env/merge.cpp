@@ -40,11 +40,12 @@ public:
         // Index by key so that merging two large mappings stays linear.
         std::unordered_map<std::string, size_t> index;
         index.reserve(dest->entries.size());
-        for (size_t i = 0; i < dest->entries.size(); ++i) index.emplace(dest->entries[i].key, i);
+        for (size_t i = 0; i < dest->entries.size(); ++i) index.emplace(key_identity(dest->entries[i]), i);
         for (const auto& e : src.entries) {
-            auto hit = index.find(e.key);
+            std::string identity = key_identity(e);  // OmegaConf merges 1 into true, not into '1'
+            auto hit = index.find(identity);
             if (hit == index.end()) {
-                index.emplace(e.key, dest->entries.size());
+                index.emplace(std::move(identity), dest->entries.size());
                 dest->entries.push_back(e);
                 continue;
             }

@@ -241,12 +241,15 @@ private:
         std::string name = e.text.substr(0, e.text.find('('));
         static const std::vector<std::string_view> known = {"bool",  "choice",  "float", "glob", "int", "interval",
                                                             "range", "shuffle", "sort",  "str",  "tag"};
+        // A secret's value can be anywhere in the call: its text, the function's name, a
+        // keyword's name, the text a cast quotes. None of them is shown for such a token.
         std::string shown_text = shown_.secret() ? "***" : e.text;
+        std::string shown_name = shown_.secret() ? "***" : name;
         if (std::find(known.begin(), known.end(), name) == known.end())
             shown_.fail_whole(
                 fmt::format("HydraException while evaluating '{}': Unknown function '{}' (available: "
                             "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)",
-                            shown_text, name));
+                            shown_text, shown_name));
         std::vector<OverrideValue> args;
         std::optional<OverrideValue> value;
         std::string unexpected;
@@ -267,8 +270,9 @@ private:
         }
         bool cast = name == "int" || name == "float" || name == "str" || name == "bool";
         if (!cast)
-            shown_.fail_whole(fmt::format("the function {}() is not supported (write the value it gives)", name));
+            shown_.fail_whole(fmt::format("the function {}() is not supported (write the value it gives)", shown_name));
         auto raise = [&](std::string_view type, std::string_view what) {
+            if (shown_.secret()) shown_.fail_whole(fmt::format("{} while evaluating '***'", type));
             shown_.fail_whole(fmt::format("{} while evaluating '{}': {}", type, shown_text, what));
         };
         if (!unexpected.empty()) raise("TypeError", fmt::format("got an unexpected keyword argument '{}'", unexpected));

@@ -288,7 +288,8 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
                 fmt::format("Could not override '{}'. To append to your config use +{}", key, shown.token()), key);
         }
     } catch (const MergeError& e) {
-        shown.fail_plain(fmt::format("Error merging override {}: {}", shown.token(), e.why), key);
+        // The reason can quote a key path from the value (an interpolation's target).
+        shown.fail_plain(fmt::format("Error merging override {}: {}", shown.token(), shown.secret() ? "***" : e.why), key);
     }
 }
 

@@ -128,6 +128,10 @@ public:
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
         std::string value = pyyaml_escapes(raw_value);
+        if (tag == "!") {
+            value = pyyaml_block_scalar(std::move(value), text_, static_cast<size_t>(mark.pos));
+            value = pyyaml_quoted_breaks(std::move(value), text_, static_cast<size_t>(mark.pos));
+        }
         count(mark);
         if (tag == "!" && !quote_closed(static_cast<size_t>(mark.pos)))
             throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
@@ -136,7 +140,7 @@ public:
         // Most keys are plain or quoted strings, and a mapping keeps only their text:
         // no node is made for them (unless an anchor may reuse one as a value).
         if (in_key && !anchor && (tag == "!" || (tag == "?" && plain_scalar_is_string(value)))) {
-            take_key(stack_.back(), value, true, mark);
+            take_key(stack_.back(), value, Type::string, true, mark);
             return;
         }
         Origin where = origin(mark);
@@ -168,6 +172,7 @@ private:
         bool have_key = false;
         bool key_is_merge = false;
         bool key_is_string = false;
+        Type key_type = Type::string;
         std::string key;
         size_t slot = kNoSlot;  // the entry the pending key replaces
         size_t flags_from = 0;  // this mapping's entries' string_key_flags_ start here
@@ -281,7 +286,7 @@ private:
             if (++merged_entries_ > limits_.max_merged_entries)
                 throw Error(frame.node->origin, path(),
                             fmt::format("merge keys (<<) copy more than {} entries", limits_.max_merged_entries));
-            auto [it, fresh] = index.emplace(e.key, merged.size());
+            auto [it, fresh] = index.emplace(key_identity(e), merged.size());
             if (fresh) merged.push_back(e);
             else merged[it->second].value = e.value;
         };
@@ -332,7 +337,7 @@ private:
             // open() rejects a collection as a key, so a key always comes with its mark.
             if (node->type == Type::null && !merge_key_)
                 throw Error(origin(*mark), path(), "a mapping key must not be null");
-            take_key(top, python_str(*node), string_key, *mark);
+            take_key(top, python_str(*node), node->type, string_key, *mark);
             return;
         }
         top.have_key = false;
@@ -347,38 +352,44 @@ private:
             if (top.key_is_string) string_key_flags_[top.flags_from + top.slot] = true;
             return;
         }
-        entries.push_back(Entry{std::move(top.key), std::move(node)});  // the key is not needed after its value
+        entries.push_back(Entry{std::move(top.key), std::move(node), top.key_type});  // the key is not needed after its value
         string_key_flags_.push_back(top.key_is_string);
         // Large mappings (a config with thousands of servers) get an index, so that
         // building them stays linear; small ones are scanned, which is faster there.
         constexpr size_t kIndexFrom = 16;
         if (top.index) {
-            top.index->emplace(entries.back().key, entries.size() - 1);
+            top.index->emplace(key_identity(entries.back()), entries.size() - 1);
         } else if (entries.size() >= kIndexFrom) {
             top.index = std::make_unique<std::unordered_map<std::string, size_t>>();
-            for (size_t i = 0; i < entries.size(); ++i) top.index->emplace(entries[i].key, i);
+            for (size_t i = 0; i < entries.size(); ++i) top.index->emplace(key_identity(entries[i]), i);
         }
     }
 
-    // A key of the mapping on top. A string key may appear once (PyYAML's duplicate
-    // check); a later equal key of another type ('1' then 1) replaces the value. One
-    // flag per entry remembers whether a string key wrote it, in place of a hash set
-    // of every mapping's keys.
-    void take_key(Frame& top, std::string key, bool string_key, const YAML::Mark& mark) {
+    // A key of the mapping on top. A string key may appear once (OmegaConf's duplicate
+    // check looks at string keys only); a later equal key that is not a string (1 then
+    // true, as Python's dict compares them) replaces the value and keeps the first key.
+    // '1' and 1 are two keys. One flag per entry remembers whether a string key wrote
+    // it, in place of a hash set of every mapping's keys.
+    void take_key(Frame& top, std::string key, Type key_type, bool string_key, const YAML::Mark& mark) {
         top.have_key = true;
         top.key_is_merge = merge_key_;
         top.key_is_string = string_key;
+        top.key_type = key_type;
         top.key = std::move(key);
         merge_key_ = false;
         top.slot = kNoSlot;
         if (top.key_is_merge) return;
         const auto& entries = top.node->entries;
         if (top.index) {
-            auto it = top.index->find(top.key);
+            auto it = top.index->find(key_identity(key_type, top.key));
             if (it != top.index->end()) top.slot = it->second;
-        } else {
+        } else if (key_type == Type::string) {
             for (size_t i = 0; i < entries.size(); ++i)
-                if (entries[i].key == top.key) top.slot = i;
+                if (entries[i].key_type == Type::string && entries[i].key == top.key) top.slot = i;
+        } else {
+            std::string identity = key_identity(key_type, top.key);
+            for (size_t i = 0; i < entries.size(); ++i)
+                if (entries[i].key_type != Type::string && key_identity(entries[i]) == identity) top.slot = i;
         }
         if (string_key && top.slot != kNoSlot && string_key_flags_[top.flags_from + top.slot])
             throw Error(origin(mark), path(), fmt::format("duplicate key '{}'", top.key));

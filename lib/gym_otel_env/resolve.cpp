@@ -395,10 +395,12 @@ private:
                 out->origin = f.node->origin;
                 std::unordered_map<std::string, size_t> index;
                 for (size_t i = 0; i < e.items.size(); ++i) {
-                    std::string key = str_of(*primitive(e.keys[i], f), f);
+                    NodePtr k = primitive(e.keys[i], f);
+                    Type key_type = k->type == Type::string ? Type::string : k->type;
+                    std::string key = str_of(*k, f);
                     NodePtr v = element(e.items[i], f);
-                    auto [it, fresh] = index.emplace(key, out->entries.size());
-                    if (fresh) out->entries.push_back(Entry{std::move(key), std::move(v)});
+                    auto [it, fresh] = index.emplace(key_identity(key_type, key), out->entries.size());
+                    if (fresh) out->entries.push_back(Entry{std::move(key), std::move(v), key_type});
                     else out->entries[it->second].value = std::move(v);
                 }
                 return out;

@@ -141,9 +141,14 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
         throw Error(block->origin, block_key,
                     fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
     for (const auto& entry : block->entries) {
-        const Field* f = find_field(entry.key);
         const Node& v = *entry.value;
         std::string path = block_key + "." + entry.key;
+        // Gym's TelemetryConfig is a pydantic model: even with extra="allow" a key that
+        // YAML typed (`1: x`, `true: x`) fails with "Keys should be strings".
+        if (entry.key_type != Type::string)
+            throw Error(v.origin, path,
+                        fmt::format("keys should be strings, got the {} key {}", type_name(entry.key_type), entry.key));
+        const Field* f = find_field(entry.key);
         if (!f) {
             out.unknown.push_back(UnknownKey{entry.key, v.origin});
             continue;

@@ -14,8 +14,24 @@ namespace goe {
 
 const NodePtr* Node::find(std::string_view key) const {
     for (const auto& entry : entries)
-        if (entry.key == key) return &entry.value;
+        if (entry.key_type == Type::string && entry.key == key) return &entry.value;
     return nullptr;
+}
+
+std::string key_identity(const Entry& entry) { return key_identity(entry.key_type, entry.key); }
+
+std::string key_identity(Type key_type, std::string_view key) {
+    // A string key is its text; any other key gets a leading NUL, which a key from
+    // YAML text could only carry through a "\0" escape, and its number as an int
+    // when it is one, so that True, 1 and 1.0 meet.
+    if (key_type == Type::string) return std::string(key);
+    std::string out(1, '\0');
+    if (key_type == Type::boolean) return out + (key == "True" ? "1" : "0");
+    if (key_type == Type::real) {
+        double d = std::strtod(std::string(key).c_str(), nullptr);
+        if (std::isfinite(d) && d == std::floor(d)) return out + decimal_from_integral_double(d);
+    }
+    return out + std::string(key);
 }
 
 namespace {
@@ -295,7 +311,9 @@ bool append_python_str(const Node& node, std::string& out, size_t max_bytes) {
             out += '{';
             for (size_t i = 0; i < node.entries.size(); ++i) {
                 if (i) out += ", ";
-                out += python_repr(node.entries[i].key) + ": ";
+                const Entry& e = node.entries[i];
+                out += e.key_type == Type::string ? python_repr(e.key) : e.key;
+                out += ": ";
                 if (!append_repr(*node.entries[i].value, out, max_bytes)) return false;
             }
             out += '}';

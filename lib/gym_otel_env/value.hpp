@@ -17,9 +17,18 @@ struct Node;
 using NodePtr = std::shared_ptr<const Node>;
 
 struct Entry {
-    std::string key;  // Python str() of the key ("a", "1", "True")
+    std::string key;  // Python str() of the key ("a", "1", "True", "1.5")
     NodePtr value;
+    // OmegaConf keeps a plain key's YAML type: `1: a` has the int key 1, which Python's
+    // str() shows as {1: 'a'}, which ${x.1} does not find and which '1' does not replace.
+    // string, integer, boolean or real.
+    Type key_type = Type::string;
 };
+
+// What makes two keys the same in a Python dict: 1, True and 1.0 are one key, '1' is
+// another. Index mappings by this; `key` alone is enough for string keys only.
+std::string key_identity(const Entry& entry);
+std::string key_identity(Type key_type, std::string_view key);
 
 struct Node {
     Type type = Type::null;
@@ -31,7 +40,7 @@ struct Node {
     Origin origin;
 
     bool is_container() const { return type == Type::mapping || type == Type::sequence; }
-    // The value stored under `key`, or nullptr.
+    // The value stored under the string key `key`, or nullptr: an int key 1 is not "1".
     const NodePtr* find(std::string_view key) const;
 };
 

@@ -1,6 +1,8 @@
 #include "gym_otel_env/yaml_rules.hpp"
 
 #include <map>
+#include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -39,6 +41,70 @@ std::string pyyaml_escapes(std::string value) {
     return value;
 }
 
+std::string pyyaml_block_scalar(std::string value, std::string_view text, size_t pos) {
+    if (pos >= text.size() || text[pos] != '>' || value.empty() || value.back() != '\n') return value;
+    size_t eol = text.find('\n', pos);
+    std::string_view header = text.substr(pos, eol == std::string_view::npos ? std::string_view::npos : eol - pos);
+    header = header.substr(0, header.find_first_of(" #"));
+    if (header.find('+') == std::string_view::npos || eol == std::string_view::npos) return value;
+    // The content indentation is the first non-blank line's; the scalar ends at a
+    // non-blank line indented less. Count the blank lines after its last content line.
+    size_t content_indent = std::string_view::npos, blanks = 0;
+    for (size_t at = eol + 1; at < text.size();) {
+        size_t end = text.find('\n', at);
+        std::string_view line = text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        size_t indent = line.find_first_not_of(' ');
+        if (indent == std::string_view::npos) {
+            ++blanks;
+        } else if (content_indent == std::string_view::npos || indent >= content_indent) {
+            if (content_indent == std::string_view::npos) content_indent = indent;
+            blanks = 0;
+        } else {
+            break;
+        }
+        if (end == std::string_view::npos) {
+            if (indent == std::string_view::npos) --blanks;  // spaces at the very end: no line break
+            break;
+        }
+        at = end + 1;
+    }
+    if (blanks > 0) value += '\n';
+    return value;
+}
+
+std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_t pos) {
+    if (pos >= text.size() || (text[pos] != '\'' && text[pos] != '"')) return value;
+    char quote = text[pos];
+    size_t end = pos + 1;
+    bool escapes = false;
+    while (end < text.size()) {
+        if (quote == '"' && text[end] == '\\') {
+            escapes = true;
+            end += 2;
+            continue;
+        }
+        if (text[end] == quote && !(quote == '\'' && end + 1 < text.size() && text[end + 1] == '\'')) break;
+        end += text[end] == quote ? 2 : 1;
+    }
+    std::string_view raw = text.substr(pos, end - pos);
+    bool raw_break = raw.find("\xe2\x80\xa8") != std::string_view::npos || raw.find("\xe2\x80\xa9") != std::string_view::npos;
+    if (!raw_break || escapes) return value;
+    std::string out;
+    for (size_t i = 0; i < value.size();) {
+        std::string_view here = std::string_view(value).substr(i, 3);
+        if (here == "\xe2\x80\xa8" || here == "\xe2\x80\xa9") {
+            while (!out.empty() && (out.back() == ' ' || out.back() == '\t')) out.pop_back();
+            out += here;
+            i += 3;
+            while (i < value.size() && (value[i] == ' ' || value[i] == '\t')) ++i;
+        } else {
+            out += value[i++];
+        }
+    }
+    return out;
+}
+
 int char_column(std::string_view text, size_t pos, int byte_column) {
     if (byte_column <= 1 || pos > text.size() || static_cast<size_t>(byte_column - 1) > pos) return byte_column;
     int column = 1;
@@ -59,6 +125,12 @@ public:
             if (i_ >= t_.size()) break;
             token();
         }
+        // The end of the text is a token too, wherever it is.
+        if (pending_ && pending_->required) {
+            Pending key = *pending_;
+            fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'", key.line,
+                             key.column));
+        }
     }
 
 private:
@@ -78,11 +150,44 @@ private:
             ++column_;
         }
     }
+    // U+2028 and U+2029 are line breaks to PyYAML, plain text to yaml-cpp.
+    bool unicode_break(size_t k = 0) const {
+        return t_.substr(i_ + k, 3) == "\xe2\x80\xa8" || t_.substr(i_ + k, 3) == "\xe2\x80\xa9";
+    }
+    void unicode_line_break() {
+        i_ += 3;
+        ++line_;
+        column_ = 1;
+        at_line_start_ = true;
+    }
     void skip_line() {
         while (i_ < t_.size() && t_[i_] != '\n') advance();
     }
 
     [[noreturn]] void fail(const std::string& what) const { throw Error(Origin{name_, line_, column_}, {}, what); }
+
+    // scanner.py's simple keys, in the block context: a token at the column of the
+    // innermost block collection must be a key, so a `:` must follow it on its line
+    // (`a:\nb`, `a: x<U+2028>y` are errors there). PyYAML reports it where the next
+    // token starts; a plain scalar's scan already stops at a comment line.
+    void stale_key() {
+        if (!pending_ || pending_->line == line_) return;
+        Pending key = *pending_;
+        pending_.reset();
+        if (key.required)
+            fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'", key.line,
+                             key.column));
+    }
+    // A token that may start a simple key, at the current position.
+    void key_start(bool plain) {
+        if (flow_ > 0 || !allow_key_) return;
+        allow_key_ = false;
+        int top = indents_.empty() ? 0 : indents_.back();
+        pending_ = Pending{line_, column_, column_ == top, plain};
+    }
+    void push_indent(int column) {
+        if (indents_.empty() || indents_.back() < column) indents_.push_back(column);
+    }
 
     void start_line() {
         at_line_start_ = false;
@@ -93,7 +198,19 @@ private:
         }
         if (peek() == '\t' && flow_ == 0)
             fail("tabs are not allowed for indentation (PyYAML: found character '\\t' that cannot start any token)");
+        bool blank = peek() == '\n' || peek() == '\r' || peek() == '\0' || unicode_break();
+        if (!blank && (peek() != '#' || (pending_ && pending_->plain))) stale_key();
+        if (!blank && peek() != '#' && flow_ == 0) {
+            while (!indents_.empty() && indents_.back() > column_) indents_.pop_back();
+            allow_key_ = true;
+        }
         bool marker = column_ == 1 && (t_.substr(i_, 3) == "---" || t_.substr(i_, 3) == "...") && space_or_end(3);
+        if (marker) {
+            // A document starts or ends: no collection is open.
+            indents_.clear();
+            pending_.reset();
+            allow_key_ = false;
+        }
         if (column_ == 1 && peek() == '%' && !content_) {
             directive_ = true;
             skip_line();
@@ -113,23 +230,30 @@ private:
         if (c == '\n' || c == '\r') return advance();
         if (c == '\t') fail("found character '\\t' that cannot start any token");
         if (c == '#') return skip_line();
+        if (unicode_break() && !in_quotes_) return unicode_line_break();
         content_ = true;
         bool was_expecting = expect_entry_;
         expect_entry_ = false;
         switch (c) {
-            case '\'': return single_quoted();
-            case '"': return double_quoted();
+            case '\'':
+                key_start(false);
+                return single_quoted();
+            case '"':
+                key_start(false);
+                return double_quoted();
             case '&':
-            case '*': return anchor(c == '&');
-            case '!': return tag();
+            case '*': key_start(false); return anchor(c == '&');
+            case '!': key_start(false); return tag();
             case '[':
             case '{':
+                key_start(false);
                 ++flow_;
                 expect_entry_ = true;
                 return advance();
             case ']':
             case '}':
                 if (flow_ > 0) --flow_;
+                allow_key_ = false;
                 return advance();
             case ',':
                 if (flow_ > 0 && was_expecting) fail("expected the node content, but found ','");
@@ -137,15 +261,35 @@ private:
                 return advance();
             case '|':
             case '>':
-                if (flow_ == 0) return block_scalar();
+                if (flow_ == 0) {
+                    pending_.reset();
+                    return block_scalar();
+                }
                 return plain();
             case '-':
             case '?':
             case ':':
-                if (space_or_end(1) || (flow_ > 0 && c != '-')) return advance();
+                if (space_or_end(1) || (flow_ > 0 && c != '-')) {
+                    // Mid-line, after a scalar, `- ` and `? ` are more of a plain scalar.
+                    if (flow_ == 0 && (c == ':' || allow_key_)) indicator(c);
+                    return advance();
+                }
+                key_start(true);
                 return plain();
-            default: return plain();
+            default: key_start(true); return plain();
         }
+    }
+
+    // `-`, `?` and `:` in the block context open a collection at their column (a `:`
+    // at its key's), and a simple key may follow each.
+    void indicator(char c) {
+        if (c == ':') {
+            if (pending_) push_indent(pending_->column);
+            pending_.reset();
+        } else {
+            push_indent(column_);
+        }
+        allow_key_ = true;
     }
 
     // Inside quotes any character may follow a line break (tabs too): no line start.
@@ -204,6 +348,12 @@ private:
             fail(fmt::format("while scanning an {}: expected alphabetic or numeric character, but found '{}'",
                              defining ? "anchor" : "alias", shown));
         }
+        // PyYAML ends the name before a `:`, yaml-cpp does not: `&x: 1` is PyYAML's
+        // anchored empty key, which OmegaConf refuses as a null key.
+        if (defining && next == ':' && space_or_end(1)) {
+            line_ = line, column_ = column;
+            fail("a mapping key must not be null");
+        }
         if (!defining) return;
         auto [it, fresh] = anchors_.emplace(std::string(name), std::pair{line, column});
         if (!fresh) {
@@ -237,10 +387,38 @@ private:
         }
     }
 
+    // scanner.py scan_plain: in the block context a plain scalar goes on over line
+    // breaks while the next non-blank line is indented deeper than the innermost block
+    // collection and does not start with a comment or a document marker.
+    bool plain_continues() const {
+        size_t k = i_, column = 1;
+        while (k < t_.size()) {
+            char c = t_[k];
+            if (c == '\n' || c == '\r') {
+                ++k, column = 1;
+            } else if (t_.substr(k, 3) == "\xe2\x80\xa8" || t_.substr(k, 3) == "\xe2\x80\xa9") {
+                k += 3, column = 1;
+            } else if (c == ' ') {
+                ++k, ++column;
+            } else {
+                break;
+            }
+        }
+        if (k >= t_.size() || t_[k] == '#' || t_[k] == '\t') return false;
+        if (column == 1 && (t_.substr(k, 3) == "---" || t_.substr(k, 3) == "...")) return false;
+        return static_cast<int>(column) > (indents_.empty() ? 0 : indents_.back());
+    }
+
     void plain() {
         while (i_ < t_.size()) {
             char c = peek();
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') return;
+            if ((c == '\n' || c == '\r' || unicode_break()) && flow_ == 0 && plain_continues()) {
+                while (peek() == '\n' || peek() == '\r' || peek() == ' ' || unicode_break())
+                    unicode_break() ? unicode_line_break() : advance();
+                at_line_start_ = false;
+                continue;
+            }
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || unicode_break()) return;
             if (c == ':' && (space_or_end(1) || (flow_ > 0 && std::string_view(",[]{}").find(peek(1)) != std::string_view::npos)))
                 return;
             if (flow_ > 0 && std::string_view(",[]{}").find(c) != std::string_view::npos) return;
@@ -259,6 +437,13 @@ private:
     bool directive_ = false;  // a %-directive seen, `---` not yet
     bool content_ = false;    // a token other than a directive or comment seen
     std::map<std::string, std::pair<int, int>, std::less<>> anchors_;
+    struct Pending {
+        int line, column;
+        bool required, plain;
+    };
+    std::optional<Pending> pending_;  // the possible simple key in the block context
+    std::vector<int> indents_;        // columns of the open block collections
+    bool allow_key_ = true;
 };
 
 }  // namespace

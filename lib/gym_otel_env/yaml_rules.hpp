@@ -24,6 +24,18 @@ void check_yaml_rules(std::string_view text, const std::string& name);
 // checked to be UTF-8, so a byte that is not part of a UTF-8 sequence came from them.
 std::string pyyaml_escapes(std::string value);
 
+// A block scalar's value as PyYAML reads it: yaml-cpp drops one of the trailing line
+// breaks a folded scalar with keep chomping (`>+`) keeps when blank lines end it.
+// `pos` is the offset of the scalar's indicator in `text` (normalized).
+std::string pyyaml_block_scalar(std::string value, std::string_view text, size_t pos);
+
+// A quoted scalar's value as PyYAML reads it: U+2028 and U+2029 written raw are line
+// breaks that fold, kept themselves but without the spaces and tabs around them
+// (`"a<U+2029>  b"` is 'a\u2029b'); yaml-cpp keeps those spaces. A double-quoted
+// scalar with escapes is left as yaml-cpp read it: `\L` gives the same character.
+// `pos` is the offset of the opening quote in `text`.
+std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_t pos);
+
 // The column, counted in characters from 1, of the byte at offset `pos`, which is
 // `byte_column` bytes (from 1) into its line: yaml-cpp counts bytes, PyYAML characters.
 int char_column(std::string_view text, size_t pos, int byte_column);

@@ -62,6 +62,28 @@ run "$GOE_BIN" --no-env-yaml --set "telemetry.otlp_headers='x-key=$secret'" --se
 check
 [[ $ERR == *"$secret"* ]] && fail "--set: the secret is on stderr: $ERR"
 expect_stderr_has "telemetry.export_rank: expected an integer, got '***'"
+# An override that fails to parse in the load stage, before the secret is known to the
+# diagnostics: from --set, from Gym's command line and from ng_run's.
+printf 'telemetry: {enabled: true}\n' >t.yaml
+bad=("'x-key=$secret" "x-key=$secret" "[x-key=$secret" "{a: $secret" "int($secret)" "float($secret)"
+     "bool($secret)" "$secret(1)" "int($secret=1)" "x,$secret" "choice($secret)" "\${oc.env:$secret")
+for v in "${bad[@]}"; do
+  for cmd in "--set telemetry.otlp_headers=$v" "--set ++telemetry={otlp_headers: $v}"; do
+    run "$GOE_BIN" --no-env-yaml ${cmd%% *} "${cmd#* }" t.yaml
+    check
+    [[ $ERR == *"$secret"* || $ERR == *"${secret:2:6}"* ]] && fail "$cmd: the secret is on stderr: $ERR"
+    [ "$STATUS" = 0 ] && fail "$cmd: exit 0"
+  done
+  for prog in "gym env start --config t.yaml" "ng_run +config_paths=[t.yaml]"; do
+    run "$GOE_BIN" --no-env-yaml --exec -- $prog "++telemetry.otlp_headers=$v"
+    check
+    [[ $ERR == *"$secret"* || $ERR == *"${secret:2:6}"* ]] && fail "--exec -- $prog ++telemetry.otlp_headers=$v: the secret is on stderr: $ERR"
+  done
+done
+run "$GOE_BIN" --no-env-yaml --set "telemetry.otlp_headers=int($secret)" t.yaml
+expect_stderr "gym-otel-env: error: --set: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'"
+run "$GOE_BIN" --no-env-yaml --exec -- gym env start --config t.yaml "++telemetry.otlp_headers='x-key=$secret"
+expect_stderr "gym-otel-env: error: command line: Error parsing override '++telemetry.otlp_headers=***': token recognition error at column 26"
 # The masked forms, exactly.
 run "$GOE_BIN" --no-env-yaml c0.yaml
 expect_stderr "gym-otel-env: error: c0.yaml:1:42: telemetry.otlp_headers: environment variable 'NOPE_***' not found"
