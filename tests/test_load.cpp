@@ -168,7 +168,8 @@ TEST_CASE("load treats an empty file as an empty config") {
     r.configs = {"e.yaml", "c.yaml"};
     Loaded l = load(r, {}, fs);
     CHECK(l.root->type == Type::mapping);
-    CHECK(l.root->entries.empty());
+    // Nothing but the list of loaded entries Gym writes after the merge.
+    CHECK(python_str(*l.root) == "{'config_paths': ['e.yaml', 'c.yaml']}");
 }
 
 TEST_CASE("load merges a mapping onto an interpolation that resolves to a mapping, as OmegaConf does") {
@@ -270,4 +271,48 @@ TEST_CASE("load types --set and command-line values by Hydra's grammar, not YAML
     // Quoted, it is a string, and OmegaConf checks its interpolation when it makes the config.
     r.sets = {"telemetry.run_id='${oc.env:X'"};
     CHECK(error_of(r, fs) == "--set: telemetry.run_id: invalid interpolation: unterminated '${': the closing '}' is missing");
+}
+
+TEST_CASE("config_paths_replaced_by_every_loaded_entry: the merged config_paths is the whole list, as Gym's parse writes it") {
+    MemoryFileSystem fs;
+    fs.files["a.yaml"] = "config_paths: [b.yaml]\n";
+    fs.files["b.yaml"] = "config_paths: [c.yaml, a.yaml]\n";
+    fs.files["c.yaml"] = "x: 1\n";
+    fs.files["p.yaml"] = "config_paths: [q.yaml]\n";
+    fs.files["q.yaml"] = "y: 1\n";
+    LoadRequest r;
+    r.configs = {"a.yaml"};
+    CHECK(python_str(**load(r, {}, fs).root->find("config_paths")) == "['a.yaml', 'b.yaml', 'c.yaml']");
+    // The command line's list and env.yaml's are replaced the same way.
+    r.configs = {"p.yaml"};
+    r.gym_overrides = {"+config_paths=[c.yaml]"};
+    CHECK(python_str(**load(r, {}, fs).root->find("config_paths")) == "['p.yaml', 'c.yaml', 'q.yaml']");
+    // Nothing loaded: nothing written (Gym: `if config_paths:`).
+    r.configs.clear();
+    r.gym_overrides = {"++config_paths=[]"};
+    CHECK(python_str(**load(r, {}, fs).root->find("config_paths")) == "[]");
+}
+
+TEST_CASE("config_paths_interpolated_entries: items are resolved as Gym iterates the list") {
+    MemoryFileSystem fs;
+    // An include's items resolve against that file alone, before any merge.
+    fs.files["a.yaml"] = "base: sub\nconfig_paths: ['${base}.yaml', '${oc.env:INC}']\n";
+    fs.files["sub.yaml"] = "from_sub: 1\n";
+    fs.files["env_inc.yaml"] = "from_env: 1\n";
+    LoadRequest r;
+    r.configs = {"a.yaml"};
+    Environment env{{"INC", "env_inc.yaml"}};
+    Loaded l = load(r, env, fs);
+    CHECK(l.files == std::vector<std::string>{"sub.yaml", "env_inc.yaml", "a.yaml"});
+    CHECK(python_str(**l.root->find("config_paths")) == "['a.yaml', 'sub.yaml', 'env_inc.yaml']");
+    // The root list resolves against env.yaml under the command line's config.
+    fs.files["env.yaml"] = "which: sub\n";
+    r.configs.clear();
+    r.gym_overrides = {"+config_paths=[${which}.yaml]"};
+    CHECK(load(r, env, fs).files == std::vector<std::string>{"sub.yaml", "env.yaml"});
+    // An item that cannot be resolved fails as OmegaConf does when Gym reads it.
+    fs.files["bad.yaml"] = "config_paths: ['${nope}.yaml']\n";
+    r.gym_overrides.clear();
+    r.configs = {"bad.yaml"};
+    CHECK(error_of(r, fs, env) == "bad.yaml:1:16: config_paths[0]: interpolation key 'nope' not found");
 }

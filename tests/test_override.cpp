@@ -373,3 +373,13 @@ TEST_CASE("apply_overrides limits the depth of a key", "[override]") {
     CHECK_THROWS_WITH(apply_overrides({parse_set(key + "=1")}),
                       Catch::EndsWith(".a.a: nesting deeper than 256 levels"));
 }
+
+TEST_CASE("override_delete_of_missing_value: a ??? value selects as None, as Hydra's select(throw_on_missing=False)",
+          "[override]") {
+    // Hydra's ~KEY: `OmegaConf.select(cfg, key, throw_on_missing=False) is None` -> does not exist.
+    CHECK(applied({"++a=???", "~a"}) == "usage: command line: a: Could not delete from config. 'a' does not exist.");
+    CHECK(applied({"++a={b: ???}", "~a.b"}) ==
+          "usage: command line: a.b: Could not delete from config. 'a.b' does not exist.");
+    // And +KEY= may set it: the item at KEY is None to Hydra's check.
+    CHECK(applied({"++a=???", "+a=1"}) == "{'a': 1}");
+}

@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
         auto run = [&] {
             try {
                 return goe::run_pipeline(goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); },
-                                         &secrets);
+                                         &secrets, [] { return goe::app::host_address(); });
             } catch (...) {
                 for (const auto& s : secrets) ui.redactor.add(s);
                 throw;

@@ -1,6 +1,7 @@
 // The process's side of the library's inputs: files, the environment, randomness.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,11 @@ Outcome& kept_to_exit(Outcome outcome);
 
 // Whether stderr is a terminal (colour is only for people).
 bool stderr_is_terminal();
+
+// This host's IPv4 address as Gym takes it for use_absolute_ip: Python's
+// socket.gethostbyname(socket.gethostname()), i.e. gethostname() then the first AF_INET
+// result of getaddrinfo (CPython's setipaddr). nullopt when the name does not resolve.
+std::optional<std::string> host_address();
 
 // `n` lowercase hex digits from the kernel's secure random source.
 std::string random_hex(size_t n);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/merge.hpp"
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/resolve.hpp"
@@ -87,11 +88,28 @@ struct Include {
     std::string key;
 };
 
-// The config_paths list of a loaded file (null or absent: none).
-std::vector<Include> includes_of(const Node& tree) {
+bool has_interpolated_item(const NodePtr& list) {
+    if (!list || list->type != Type::sequence) return false;
+    return std::any_of(list->items.begin(), list->items.end(),
+                       [](const NodePtr& i) { return i->type == Type::string && has_interpolation(i->text); });
+}
+
+// The list under `root`'s config_paths with its items' interpolations resolved against
+// `root`: Gym iterates the ListConfig (`for p in cfg.get("config_paths")`, or pydantic's
+// List[str] over it), and OmegaConf resolves each item as it is read.
+NodePtr resolved_list(const NodePtr& root, const NodePtr& list, const Environment& env) {
+    if (!has_interpolated_item(list)) return list;
+    return resolve_subtree(root, kConfigPaths, env);
+}
+
+// The config_paths list of a loaded file (null or absent: none), its items resolved
+// against that file alone, as Gym reads them before any merge.
+std::vector<Include> includes_of(const NodePtr& tree_ptr, const Environment& env) {
     std::vector<Include> out;
-    const NodePtr* list = tree.find(kConfigPaths);
-    if (!list || (*list)->type == Type::null) return out;
+    const NodePtr* found = tree_ptr->find(kConfigPaths);
+    if (!found || (*found)->type == Type::null) return out;
+    NodePtr resolved = resolved_list(tree_ptr, *found, env);
+    const NodePtr* list = &resolved;
     if ((*list)->type != Type::sequence)
         throw Error((*list)->origin, std::string(kConfigPaths),
                     fmt::format("expected a list of config file paths, got {}", type_name((*list)->type)));
@@ -172,6 +190,8 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
         if (env_yaml) {
             if (const NodePtr* env_list = env_yaml->find(kConfigPaths)) list = cli_list ? merge(*env_list, *cli_list) : *env_list;
         }
+        // Gym resolves the items against env.yaml merged under the CLI config.
+        if (has_interpolated_item(list)) list = resolved_list(env_yaml ? merge(env_yaml, cli) : cli, list, env);
         for (auto& inc : root_list(list)) entries.push_back(std::move(inc));
     }
     size_t root_count = entries.size();
@@ -185,7 +205,7 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
         std::string name;
         Include inc = entries[index];
         NodePtr tree = sources.load_file(inc.entry, inc.origin, inc.key, &name, index < request.configs.size());
-        for (auto& child : includes_of(*tree)) {
+        for (auto& child : includes_of(tree, env)) {
             if (!listed.insert(child.entry).second) continue;
             // Checked here as well as when loading: a list of a million names must
             // not be collected first.
@@ -228,6 +248,24 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
     // The CLI config is merged last, over env.yaml, as Gym merges it.
     if (!cli->entries.empty()) root = merge(root, cli, dereference);
     if (!root) root = Sources::as_config(nullptr, "<none>");
+    // Gym then writes the whole list of loaded entries (roots and every include, as
+    // resolved) over the merged config_paths (`parse`: `global_config_dict[...] =
+    // config_paths`), so `${config_paths}` gives every file loaded, not the last list.
+    if (!entries.empty()) {
+        auto list = std::make_shared<Node>();
+        list->type = Type::sequence;
+        list->origin = entries.front().origin;
+        for (const auto& e : entries) list->items.push_back(make_string(e.entry, e.origin));
+        auto top = std::make_shared<Node>(*root);
+        bool replaced = false;
+        for (auto& entry : top->entries)
+            if (entry.key == kConfigPaths) {
+                entry.value = list;
+                replaced = true;
+            }
+        if (!replaced) top->entries.push_back(Entry{std::string(kConfigPaths), list});
+        root = top;
+    }
     out.root = root;
     return out;
 }

@@ -106,7 +106,8 @@ Cell* follow(Cell& root, Cell* c, int depth) {
     return to;
 }
 
-// OmegaConf.select(cfg, key): the node, or nullptr when missing or null.
+// OmegaConf.select(cfg, key, throw_on_missing=False): the node, or nullptr when absent,
+// null or '???'.
 Cell* select(Cell& root, const std::vector<std::string>& path, int depth) {
     if (path.size() == 1 && path[0].empty()) return &root;
     Cell* c = &root;
@@ -125,7 +126,10 @@ Cell* select(Cell& root, const std::vector<std::string>& path, int depth) {
         if (!c) return nullptr;
     }
     c = follow(root, c, depth);
-    return c->type == Type::null ? nullptr : c;
+    // throw_on_missing=False: a '???' value selects as None too, so Hydra's `~KEY` of one
+    // is "does not exist" and `+KEY=` may set it.
+    bool missing = c->type == Type::string && c->scalar && c->scalar->text == "???";
+    return c->type == Type::null || missing ? nullptr : c;
 }
 
 // BaseContainer.merge_with, in struct mode unless `open`.
