@@ -6,11 +6,6 @@
 # cannot fetch Gym; this part needs only the reference.
 # Skipped (77) when OmegaConf or pydantic v2 is not importable.
 set -u
-py=${GOE_PYTHON:-python3}
-if ! PYTHONPATH=/usr/lib/python3/dist-packages "$py" -c \
-    'import omegaconf, pydantic, sys; sys.exit(pydantic.VERSION.split(".")[0] != "2")' 2>/dev/null; then
-    echo "SKIP: OmegaConf (python3-omegaconf) or pydantic v2 not importable by $py"
-    exit 77
-fi
+. "$GOE_SOURCE_DIR/tests/e2e/lib/reference_python.bash"
 exec "$py" "$GOE_SOURCE_DIR/tests/corpus/gym_configs.py" --tree "$GOE_SOURCE_DIR/tests/corpus/shapes" \
     --bin "$GOE_BIN" --jobs 2 --show 3

@@ -7,12 +7,7 @@
 # fetch Gym, and tests/e2e/corpus_shapes.sh covers the shapes that caught bugs.
 # Skipped (77) as well when OmegaConf or pydantic v2 is not importable.
 set -u
-py=${GOE_PYTHON:-python3}
-if ! PYTHONPATH=/usr/lib/python3/dist-packages "$py" -c \
-    'import omegaconf, pydantic, sys; sys.exit(pydantic.VERSION.split(".")[0] != "2")' 2>/dev/null; then
-    echo "SKIP: OmegaConf (python3-omegaconf) or pydantic v2 not importable by $py"
-    exit 77
-fi
+. "$GOE_SOURCE_DIR/tests/e2e/lib/reference_python.bash"
 tree=${GOE_GYM_TREE:-}
 mirror=${GOE_GYM_MIRROR:-/work/.mirror/NVIDIA-NeMo+Gym/repo}
 commit=2e5014086a172aa34654e195e504df496e9c95f5

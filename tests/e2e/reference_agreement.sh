@@ -6,12 +6,7 @@
 # stay under a minute; run scripts/difftest by hand for more cases and shrunk failures.
 # Skipped when OmegaConf or pydantic v2 is not importable.
 set -u
-py=${GOE_PYTHON:-python3}
-if ! PYTHONPATH=/usr/lib/python3/dist-packages "$py" -c \
-    'import omegaconf, pydantic, sys; sys.exit(pydantic.VERSION.split(".")[0] != "2")' 2>/dev/null; then
-    echo "SKIP: OmegaConf (python3-omegaconf) or pydantic v2 not importable by $py"
-    exit 77
-fi
+. "$GOE_SOURCE_DIR/tests/e2e/lib/reference_python.bash"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$py" "$GOE_SOURCE_DIR/scripts/difftest" --bin "$GOE_BIN" --seed "${GOE_DIFFTEST_SEED:-7}" \
