@@ -39,8 +39,12 @@ TEST_CASE("message_line: regression: a newline or ESC in a config forged a line 
 }
 
 TEST_CASE("printable: C1 controls and bytes that are not UTF-8 as \\xNN; other UTF-8 as is") {
-    CHECK(goe::printable("gr\xc3\xbc\xc3\x9f" "e \xe2\x80\x94") == "gr\xc3\xbc\xc3\x9f" "e \xe2\x80\x94");
-    CHECK(goe::printable("\xc2\x9b" "31m \xc2\x85 \xc2\xa0") == "\\x9b31m \\x85 \xc2\xa0");
+    CHECK(goe::printable("gr\xc3\xbc\xc3\x9f"
+                         "e \xe2\x80\x94") ==
+          "gr\xc3\xbc\xc3\x9f"
+          "e \xe2\x80\x94");
+    CHECK(goe::printable("\xc2\x9b"
+                         "31m \xc2\x85 \xc2\xa0") == "\\x9b31m \\x85 \xc2\xa0");
     CHECK(goe::printable("\xff\xc3 \xed\xa0\x80") == "\\xff\\xc3 \\xed\\xa0\\x80");
     CHECK(goe::printable("back\\slash") == "back\\slash");
 }
@@ -95,8 +99,9 @@ TEST_CASE("report: at most max_messages lines, then how many more") {
     auto r = report_of(yaml, {.max_messages = 20});
     CHECK(std::count(r.text.begin(), r.text.end(), '\n') == 21);
     CHECK(r.text.starts_with("gym-otel-env: warning: c.yaml:2:7: telemetry.k0: unknown key, ignored\n"));
-    CHECK(r.text.ends_with("gym-otel-env: warning: c.yaml:21:8: telemetry.k19: unknown key, ignored\n"
-                           "gym-otel-env: warning: ... and 5 more\n"));
+    CHECK(
+        r.text.ends_with("gym-otel-env: warning: c.yaml:21:8: telemetry.k19: unknown key, ignored\n"
+                         "gym-otel-env: warning: ... and 5 more\n"));
 }
 
 TEST_CASE("report: --explain after the warnings") {
@@ -122,7 +127,8 @@ TEST_CASE("message_lines: an error of several lines gets the prefix on each") {
     // A line break inside one finding cannot start a line of its own.
     CHECK(goe::message_lines(goe::Severity::error, {"a\ngym-otel-env: note: forged"}, false) ==
           "gym-otel-env: error: a\\ngym-otel-env: note: forged\n");
-    CHECK(goe::Error(goe::Origin{"c.yaml", 1, 2}, "k", "bad").lines() == std::vector<std::string>{"c.yaml:1:2: k: bad"});
+    CHECK(goe::Error(goe::Origin{"c.yaml", 1, 2}, "k", "bad").lines() ==
+          std::vector<std::string>{"c.yaml:1:2: k: bad"});
 }
 
 TEST_CASE("message_line: a note, for what --check says that is not a warning") {
@@ -149,8 +155,8 @@ TEST_CASE("report: --check notes a block whose settings have no effect while tel
     CHECK(report_of("telemetry:\n  enabled: false\n  service_name: svc\n", {.notes = true}).text ==
           "gym-otel-env: note: telemetry is off, so what the config sets is not exported (service_name): "
           "telemetry.enabled is false (c.yaml:2:12)\n");
-    CHECK(report_of(yaml, {}).text.empty());                              // not without --check
-    CHECK(report_of(yaml, {.quiet = true, .notes = true}).text.empty());  // nor under --quiet
+    CHECK(report_of(yaml, {}).text.empty());                               // not without --check
+    CHECK(report_of(yaml, {.quiet = true, .notes = true}).text.empty());   // nor under --quiet
     CHECK_FALSE(report_of(yaml, {.strict = true, .notes = true}).failed);  // a note is no warning
     CHECK(report_of("telemetry:\n  enabled: false\n", {.notes = true}).text.empty());
     CHECK(report_of("telemetry:\n  enabled: true\n  service_name: svc\n", {.notes = true}).text.empty());
@@ -168,8 +174,7 @@ TEST_CASE("report: a kept run id that is not the Slurm job's warns, also under -
     CHECK(report_of(yaml, {.strict = true}, leaked).failed);
     // The job's own id, the array's id (the recipe's grouping), no Slurm job, telemetry off: silence.
     CHECK(report_of(yaml, {}, {{"SLURM_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "42"}}).text.empty());
-    CHECK(report_of(yaml, {},
-                    {{"SLURM_JOB_ID", "43"}, {"SLURM_ARRAY_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "42"}})
+    CHECK(report_of(yaml, {}, {{"SLURM_JOB_ID", "43"}, {"SLURM_ARRAY_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "42"}})
               .text.empty());
     CHECK(report_of(yaml, {}, {{"NEMO_GYM_OTEL_RUN_ID", "a1b2c3d4e5f6"}}).text.empty());
     CHECK(report_of("telemetry:\n  enabled: false\n", {}, leaked).text.empty());

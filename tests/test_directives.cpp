@@ -41,7 +41,8 @@ TEST_CASE("apply_directives moves, copies and deletes as Gym's _recursively_swap
         {"inherit property", "base: {a: 1, b: 2}\nx: {_inherit_from: base, b: 3}\n", "{'x': {'a': 1, 'b': 3}}"},
         {"nested keys merge", "base: {a: {p: 1, q: 2}}\nx: {_copy: base, a: {q: 3}}\n",
          "{'base': {'a': {'p': 1, 'q': 2}}, 'x': {'a': {'p': 1, 'q': 3}}}"},
-        {"a null or scalar in the source is replaced", "base: {a: null, b: 1}\nx: {_copy: base, a: {k: 1}, b: {k: 2}}\n",
+        {"a null or scalar in the source is replaced",
+         "base: {a: null, b: 1}\nx: {_copy: base, a: {k: 1}, b: {k: 2}}\n",
          "{'base': {'a': None, 'b': 1}, 'x': {'a': {'k': 1}, 'b': {'k': 2}}}"},
         {"inherit string", "base: {a: 1}\nx: ${inherit_from:base}\n", "{'x': {'a': 1}}"},
         {"copy property", "base: {a: 1, b: 2}\nx: {_copy: base, b: 3}\n",
@@ -55,8 +56,7 @@ TEST_CASE("apply_directives moves, copies and deletes as Gym's _recursively_swap
          "{'a': {'p': 1}, 'x': {'q': 2}}"},
         {"delete without a swap", "x: {a: 1, b: 2, c: 3, _delete_key: \"a, c\"}\n", "{'x': {'b': 2}}"},
         {"delete of an absent key without a swap", "x: {a: 1, _delete_key: zz}\n", "{'x': {'a': 1}}"},
-        {"delete after the swap", "base: {a: 1, b: 2}\nx: {_inherit_from: base, _delete_key: b}\n",
-         "{'x': {'a': 1}}"},
+        {"delete after the swap", "base: {a: 1, b: 2}\nx: {_inherit_from: base, _delete_key: b}\n", "{'x': {'a': 1}}"},
         {"a missing value to delete stays without a swap", "x:\n  a: ???\n  b: 1\n  _delete_key: a\n",
          "{'x': {'a': '\?\?\?', 'b': 1}}"},
         // The source is read from the tree as it was before the pass: its own
@@ -103,12 +103,14 @@ TEST_CASE("apply_directives errors name the path and where the directive was wri
          "c.yaml:2:20: x._inherit_from: Path specified does not exist in config: ['l', '0']"},
         {"in a list item's mapping", "l:\n  - k: {_copy: zz}\n",
          "c.yaml:2:16: l[0].k._copy: Path specified does not exist in config: ['zz']"},
-        {"keys onto a scalar", "v: 5\nx: {_copy: v}\n", "c.yaml:2:12: x._copy: cannot merge the keys of 'x' onto the integer at 'v'"},
+        {"keys onto a scalar", "v: 5\nx: {_copy: v}\n",
+         "c.yaml:2:12: x._copy: cannot merge the keys of 'x' onto the integer at 'v'"},
         {"delete absent after the swap", "base: {a: 1}\nx: {_inherit_from: base, _delete_key: zz}\n",
          "c.yaml:2:39: x._delete_key: key 'zz' to delete is not in 'x' after it took 'base'"},
         {"empty delete after the swap", "base: {a: 1}\nx: {_inherit_from: base, _delete_key: ''}\n",
          "c.yaml:2:39: x._delete_key: key '' to delete is not in 'x' after it took 'base'"},
-        {"delete a missing value after the swap", "base:\n  a: ???\n  b: 1\nx:\n  _inherit_from: base\n  _delete_key: a\n",
+        {"delete a missing value after the swap",
+         "base:\n  a: ???\n  b: 1\nx:\n  _inherit_from: base\n  _delete_key: a\n",
          "c.yaml:6:16: x._delete_key: key 'a' to delete is a missing mandatory value ('\?\?\?')"},
         // Hydra's struct mode, which Gym's config keeps: a directive's own keys cannot add to its source.
         {"regression: struct mode, a key the source lacks",
@@ -118,8 +120,10 @@ TEST_CASE("apply_directives errors name the path and where the directive was wri
         {"struct mode, at depth", "lib: {m: {a: {p: 1}}}\nx: {_copy: lib.m, a: {q: 2}}\n",
          "c.yaml:2:26: x.a.q: Key 'q' is not in struct (full_key: lib.m.a.q): Gym's config is in Hydra's struct mode, "
          "so a directive's own keys can only override keys its source has"},
-        {"path not a string", "x: {_inherit_from: 5}\n", "c.yaml:1:20: x._inherit_from: expected a string, got integer 5"},
-        {"delete not a string", "x: {_delete_key: [a]}\n", "c.yaml:1:18: x._delete_key: expected a string, got list ['a']"},
+        {"path not a string", "x: {_inherit_from: 5}\n",
+         "c.yaml:1:20: x._inherit_from: expected a string, got integer 5"},
+        {"delete not a string", "x: {_delete_key: [a]}\n",
+         "c.yaml:1:18: x._delete_key: expected a string, got list ['a']"},
         {"interpolated path", "p: base\nbase: {a: 1}\nx: {_copy: '${p}'}\n",
          "c.yaml:3:12: x._copy: an interpolation in a directive is not supported by gym-otel-env"},
         {"path through an interpolation", "b: {c: {d: 1}}\na: ${b}\nx: ${copy:a.c}\n",
@@ -141,8 +145,9 @@ TEST_CASE("apply_directives keeps where moved values were written") {
 }
 
 TEST_CASE("apply_directives bounds the work aliases can multiply") {
-    std::string doc = "a: &a {x: {_copy: s}, y: {_copy: s}}\nb: &b [*a, *a, *a, *a]\nc: &c {p: *b, q: *b, r: *b, s: *b}\n"
-                      "d: {p: *c, q: *c, r: *c}\ns: {v: 1}\n";
+    std::string doc =
+        "a: &a {x: {_copy: s}, y: {_copy: s}}\nb: &b [*a, *a, *a, *a]\nc: &c {p: *b, q: *b, r: *b, s: *b}\n"
+        "d: {p: *c, q: *c, r: *c}\ns: {v: 1}\n";
     try {
         apply_directives(parse_yaml(doc, "c.yaml"), DirectiveLimits{50, 1000});
         FAIL("no error");
@@ -189,9 +194,10 @@ TEST_CASE("check_missing stops listing at its limit, also under aliases") {
 // Gym registers inherit_from and copy as resolvers that give the directive string back,
 // which is what a directive left where the pass does not look reads as (OmegaConf).
 TEST_CASE("directive strings the pass leaves resolve to themselves") {
-    NodePtr root = apply_directives(parse_yaml(
-        "src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\ntelemetry: {a: '${l.0}', b: '${l.1}', c: 'x-${inherit_from:a.b}-y'}\n",
-        "c.yaml"));
+    NodePtr root =
+        apply_directives(parse_yaml("src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\ntelemetry: {a: '${l.0}', b: "
+                                    "'${l.1}', c: 'x-${inherit_from:a.b}-y'}\n",
+                                    "c.yaml"));
     CHECK(python_str(*resolve_subtree(root, "telemetry", {})) ==
           "{'a': '${copy:src}', 'b': '${copy:1}', 'c': 'x-${inherit_from:a.b}-y'}");
 }

@@ -35,7 +35,8 @@ const std::string kConfig =
 
 TEST_CASE("explain: one row per variable, with the file:line:col and key of each config value") {
     auto r = run({{"c.yaml", kConfig}, {"env.yaml", "telemetry:\n  span_groups: rollout\n"}},
-                 {{"OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"}, {"NEMO_LENS_EXPORT_RANK", "3"},
+                 {{"OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"},
+                  {"NEMO_LENS_EXPORT_RANK", "3"},
                   {"SLURM_JOB_ID", "777"}},
                  {"telemetry.logs_enabled=true"});
     CHECK(explained(r) ==
@@ -54,7 +55,8 @@ TEST_CASE("explain: one row per variable, with the file:line:col and key of each
           "  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  kept from the environment\n"
           "  OTEL_EXPORTER_OTLP_PROTOCOL                        not exported: null by default\n"
           "  OTEL_EXPORTER_OTLP_HEADERS=api-key=***,tenant=***  c.yaml:4:17 telemetry.otlp_headers\n"
-          "  OTEL_SERVICE_NAME                                  not exported: empty at c.yaml:5:17 telemetry.service_name\n"
+          "  OTEL_SERVICE_NAME                                  not exported: empty at c.yaml:5:17 "
+          "telemetry.service_name\n"
           "  NEMO_GYM_OTEL_RUN_ID=777                           from SLURM_JOB_ID\n");
     CHECK(brief(r) ==
           "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY "
@@ -120,6 +122,6 @@ TEST_CASE("explain lists a run id from Slurm or generated last, where stdout put
     // A configured run id is exported in schema order, so it stays there.
     auto configured = explained(run({{"c.yaml", "telemetry:\n  enabled: true\n  run_id: r1\n"}}));
     CHECK(last_row(configured) == "  OTEL_SERVICE_NAME=nemo-gym               default");
-    CHECK(brief(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"SLURM_JOB_ID", "42"}})).ends_with(
-        "+OTEL_SERVICE_NAME +NEMO_GYM_OTEL_RUN_ID\n"));
+    CHECK(brief(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"SLURM_JOB_ID", "42"}}))
+              .ends_with("+OTEL_SERVICE_NAME +NEMO_GYM_OTEL_RUN_ID\n"));
 }

@@ -15,9 +15,7 @@ std::string stand_in(std::string_view flag, std::string_view value, const Words&
     return out + ">";
 }
 
-GymCommandLine read(const Words& argv) {
-    return read_gym_command(argv, stand_in);
-}
+GymCommandLine read(const Words& argv) { return read_gym_command(argv, stand_in); }
 
 std::string error_of(const Words& argv) {
     try {

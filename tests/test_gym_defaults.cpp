@@ -24,7 +24,8 @@ const std::string kTail = "'allow_openai_version_skew': False}";
 TEST_CASE("apply_gym_defaults fills in what Gym sets before it reads the block") {
     CHECK(defaulted("{}") ==
           "{'use_absolute_ip': False, 'port_range_low': 10001, 'port_range_high': 20000, "
-          "'head_server': {'host': '127.0.0.1', 'port': 11000}, " + kTail);
+          "'head_server': {'host': '127.0.0.1', 'port': 11000}, " +
+              kTail);
     // setdefault keeps what is there, null included; a head_server that is set is kept whole.
     CHECK(defaulted("use_absolute_ip: null\nport_range_low: 5\nhead_server: {host: h}\n") ==
           "{'use_absolute_ip': None, 'port_range_low': 5, 'head_server': {'host': 'h'}, 'port_range_high': 20000, " +
@@ -36,17 +37,20 @@ TEST_CASE("apply_gym_defaults fills in what Gym sets before it reads the block")
           "'port_range_high': 20000}");
     CHECK(defaulted("default_host: ''\n") ==
           "{'default_host': '', 'use_absolute_ip': False, 'port_range_low': 10001, 'port_range_high': 20000, "
-          "'head_server': {'host': '127.0.0.1', 'port': 11000}, " + kTail);
+          "'head_server': {'host': '127.0.0.1', 'port': 11000}, " +
+              kTail);
     CHECK(defaulted("default_host: '${oc.env:H}'\n", {}, {{"H", "10.1.1.1"}}) ==
           "{'default_host': '${oc.env:H}', 'use_absolute_ip': False, 'port_range_low': 10001, "
-          "'port_range_high': 20000, 'head_server': {'host': '10.1.1.1', 'port': 11000}, " + kTail);
+          "'port_range_high': 20000, 'head_server': {'host': '10.1.1.1', 'port': 11000}, " +
+              kTail);
 }
 
 TEST_CASE("apply_gym_defaults: use_absolute_ip takes the host's address from the caller") {
     HostAddress lookup = [] { return std::optional<std::string>("192.0.2.7"); };
     CHECK(defaulted("use_absolute_ip: true\n", lookup) ==
           "{'use_absolute_ip': True, 'port_range_low': 10001, 'port_range_high': 20000, "
-          "'head_server': {'host': '192.0.2.7', 'port': 11000}, " + kTail);
+          "'head_server': {'host': '192.0.2.7', 'port': 11000}, " +
+              kTail);
     CHECK(defaulted("use_absolute_ip: true\n") ==
           "error: c.yaml:1:18: use_absolute_ip: cannot find this host's address for head_server.host "
           "(Gym: gethostbyname(gethostname()))");
@@ -56,7 +60,8 @@ TEST_CASE("apply_gym_defaults: use_absolute_ip takes the host's address from the
     // With a head_server given, its host is not replaced: no lookup is needed.
     CHECK(defaulted("use_absolute_ip: true\nhead_server: {host: h, port: 1}\n") ==
           "{'use_absolute_ip': True, 'head_server': {'host': 'h', 'port': 1}, 'port_range_low': 10001, "
-          "'port_range_high': 20000, " + kTail);
+          "'port_range_high': 20000, " +
+              kTail);
 }
 
 TEST_CASE("apply_gym_defaults errors where Gym fails before it reads the block") {
@@ -71,7 +76,8 @@ TEST_CASE("apply_gym_defaults errors where Gym fails before it reads the block")
           "error: c.yaml:1:28: allow_openai_version_skew: allow_openai_version_skew must be a boolean "
           "(true/false), got 1.");
     // A value an interpolation gave is not shown: it may be built from a secret.
-    CHECK(defaulted("telemetry: {otlp_headers: 'x-key=s3cret'}\nallow_openai_version_skew: '${telemetry.otlp_headers}'\n") ==
+    CHECK(defaulted(
+              "telemetry: {otlp_headers: 'x-key=s3cret'}\nallow_openai_version_skew: '${telemetry.otlp_headers}'\n") ==
           "error: c.yaml:2:28: allow_openai_version_skew: allow_openai_version_skew must be a boolean "
           "(true/false), got a string from '${telemetry.otlp_headers}'.");
     // Every top-level value is resolved, before the defaults exist.
@@ -79,15 +85,16 @@ TEST_CASE("apply_gym_defaults errors where Gym fails before it reads the block")
     CHECK(defaulted("x: '${port_range_low}'\n") ==
           "error: c.yaml:1:4: x: interpolation key 'port_range_low' not found");
     // Only the top-level value itself: what is inside the mapping it gives is not.
-    CHECK(defaulted("y: {bad: '${oc.env:NOPE}'}\nx: '${y}'\n").rfind("{'y': {'bad': '${oc.env:NOPE}'}, 'x': '${y}'", 0) ==
-          0);
+    CHECK(
+        defaulted("y: {bad: '${oc.env:NOPE}'}\nx: '${y}'\n").rfind("{'y': {'bad': '${oc.env:NOPE}'}, 'x': '${y}'", 0) ==
+        0);
 }
 
 TEST_CASE("apply_gym_defaults merges dummy_model into the model beside it, as Gym does") {
     CHECK(defaulted("policy_model:\n  responses_api_models:\n    dummy_model: {entrypoint: app.py, a: 1}\n"
                     "    vllm: {a: 2, b: 3}\n")
-              .rfind("{'policy_model': {'responses_api_models': {'vllm': {'entrypoint': 'app.py', 'a': 2, 'b': 3}}}", 0) ==
-          0);
+              .rfind("{'policy_model': {'responses_api_models': {'vllm': {'entrypoint': 'app.py', 'a': 2, 'b': 3}}}",
+                     0) == 0);
     // Alone under a mapping of one key, dummy_model stays.
     CHECK(defaulted("p:\n  responses_api_models:\n    dummy_model: {entrypoint: app.py}\n")
               .rfind("{'p': {'responses_api_models': {'dummy_model': {'entrypoint': 'app.py'}}}", 0) == 0);
@@ -100,7 +107,8 @@ TEST_CASE("apply_gym_defaults merges dummy_model into the model beside it, as Gy
 
 TEST_CASE("apply_gym_defaults: the block sees Gym's values") {
     NodePtr root = apply_gym_defaults(
-        parse_yaml("telemetry:\n  service_name: '${oc.select:head_server.host,localhost}-${port_range_low}'\n", "c.yaml"),
+        parse_yaml("telemetry:\n  service_name: '${oc.select:head_server.host,localhost}-${port_range_low}'\n",
+                   "c.yaml"),
         {});
     CHECK((*resolve_subtree(root, "telemetry", {})->find("service_name"))->text == "127.0.0.1-10001");
 }

@@ -34,9 +34,12 @@ TEST_CASE("parse_template reads resolver arguments as typed elements") {
     CHECK(tokens("${f:a b,1.5,true,null,x\\,y}") ==
           "call[f](prim(id('a') ws(' ') id('b')), prim(float('1.5')), prim(bool('true')), prim(null('null')), "
           "prim(id('x') esc('\\,') id('y')))");
-    CHECK(tokens("${f:[1,[2]],{k: v}}") == "call[f](list(prim(int('1')), list(prim(int('2')))), dict(id('k'): prim(id('v'))))");
-    CHECK(tokens("${f:http://h:80}") == "call[f](prim(id('http') colon(':') char('/') char('/') id('h') colon(':') int('80')))");
-    CHECK(tokens("${oc.env:V,${oc.env:W,x}}") == "call[oc.env](prim(id('V')), prim(call[oc.env](prim(id('W')), prim(id('x')))))");
+    CHECK(tokens("${f:[1,[2]],{k: v}}") ==
+          "call[f](list(prim(int('1')), list(prim(int('2')))), dict(id('k'): prim(id('v'))))");
+    CHECK(tokens("${f:http://h:80}") ==
+          "call[f](prim(id('http') colon(':') char('/') char('/') id('h') colon(':') int('80')))");
+    CHECK(tokens("${oc.env:V,${oc.env:W,x}}") ==
+          "call[oc.env](prim(id('V')), prim(call[oc.env](prim(id('W')), prim(id('x')))))");
 }
 
 TEST_CASE("parse_template rejects what OmegaConf's grammar rejects") {

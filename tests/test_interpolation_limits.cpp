@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include <string>
 
@@ -34,7 +34,8 @@ TEST_CASE("parse_template stops nesting at kMaxInterpolationNesting instead of o
 }
 
 TEST_CASE("parse_template reports an unterminated interpolation of a megabyte") {
-    CHECK(parse_error("${" + std::string(1 << 20, 'a')) == "unterminated '${': the closing '}' is missing (at 1048578)");
+    CHECK(parse_error("${" + std::string(1 << 20, 'a')) ==
+          "unterminated '${': the closing '}' is missing (at 1048578)");
 }
 
 TEST_CASE("parse_element stops nesting too") {

@@ -49,7 +49,8 @@ TEST_CASE("closest_word suggests a near word, not an unrelated short one") {
 }
 
 TEST_CASE("check_rule lens_bool: nemo-lens' words, any case, trimmed") {
-    for (auto ok : {"1", "TRUE", " yes ", "On", "0", "false", "NO", "off\n"}) CHECK(goe::check_rule(field("logs_enabled"), ok).empty());
+    for (auto ok : {"1", "TRUE", " yes ", "On", "0", "false", "NO", "off\n"})
+        CHECK(goe::check_rule(field("logs_enabled"), ok).empty());
     CHECK(goe::check_rule(field("logs_enabled"), "maybe") ==
           Lines{"'maybe' is not a boolean nemo-lens accepts (1, true, yes, on, 0, false, no, off)"});
     // pydantic takes 't' and 'y'; nemo-lens does not.
@@ -58,7 +59,8 @@ TEST_CASE("check_rule lens_bool: nemo-lens' words, any case, trimmed") {
 
 TEST_CASE("check_rule lens_int: plain decimal only") {
     for (auto ok : {"0", "-1", "+3", " 12 "}) CHECK(goe::check_rule(field("export_rank"), ok).empty());
-    CHECK(goe::check_rule(field("export_rank"), "2.0") == Lines{"'2.0' is not a decimal integer (nemo-lens rejects it)"});
+    CHECK(goe::check_rule(field("export_rank"), "2.0") ==
+          Lines{"'2.0' is not a decimal integer (nemo-lens rejects it)"});
     CHECK(goe::check_rule(field("export_rank"), "1_000").size() == 1);
     CHECK(goe::check_rule(field("export_rank"), "").size() == 1);
 }
@@ -126,7 +128,8 @@ TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a 
     CHECK(top("telemetry: {}\ngeometry: 1\ntelemetric_server: 1\npolicy_model: 1\n").empty());
     CHECK(top("- a\n").empty());
     CHECK(goe::lint_top_level(nullptr).empty());
-    goe::Diagnostic d{goe::Origin{"c.yaml", 2, 3}, "telemtry", "not the telemetry block", true, "; did you mean 'telemetry'?"};
+    goe::Diagnostic d{goe::Origin{"c.yaml", 2, 3}, "telemtry", "not the telemetry block", true,
+                      "; did you mean 'telemetry'?"};
     CHECK(d.str(true) == "c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?");
 }
 
@@ -155,9 +158,10 @@ TEST_CASE("lint checks the variable in effect: the environment, then the lens fa
 }
 
 TEST_CASE("lint regression: the enabling variable itself is checked") {
-    CHECK(lint_text("", {{"NEMO_GYM_OTEL_ENABLED", "enabled"}}) ==
-          Lines{"environment: NEMO_GYM_OTEL_ENABLED: 'enabled' is not a boolean nemo-lens accepts (1, true, yes, on, 0, "
-                "false, no, off)"});
+    CHECK(
+        lint_text("", {{"NEMO_GYM_OTEL_ENABLED", "enabled"}}) ==
+        Lines{"environment: NEMO_GYM_OTEL_ENABLED: 'enabled' is not a boolean nemo-lens accepts (1, true, yes, on, 0, "
+              "false, no, off)"});
 }
 
 TEST_CASE("check_rule names: a single unknown name is not repeated") {

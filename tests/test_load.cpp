@@ -91,11 +91,13 @@ TEST_CASE("load names every place it looked for a missing file") {
     fs.files["a.yaml"] = "config_paths:\n  - b.yaml\n";
     r.configs = {"a.yaml"};
     r.search_dirs = {};
-    CHECK(error_of(r, fs) == "a.yaml:2:5: config_paths[0]: config_paths entry 'b.yaml' was not found. Looked in: b.yaml."
+    CHECK(error_of(r, fs) ==
+          "a.yaml:2:5: config_paths[0]: config_paths entry 'b.yaml' was not found. Looked in: b.yaml."
           " Check the path is spelled correctly and is relative to your working directory, an extra root "
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
     r.configs = {"/abs/c.yaml"};
-    CHECK(error_of(r, fs) == "config_paths entry '/abs/c.yaml' was not found. Looked in: /abs/c.yaml."
+    CHECK(error_of(r, fs) ==
+          "config_paths entry '/abs/c.yaml' was not found. Looked in: /abs/c.yaml."
           " Check the path is spelled correctly and is relative to your working directory, an extra root "
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
 }
@@ -174,7 +176,8 @@ TEST_CASE("load treats an empty file as an empty config") {
 
 TEST_CASE("load merges a mapping onto an interpolation that resolves to a mapping, as OmegaConf does") {
     MemoryFileSystem fs;
-    fs.files["a.yaml"] = "x:\n  tele: {service_name: from-x, a: '${.b}', b: 1}\ntelemetry: ${x.tele}\nother: ${oc.env:HOME}\n";
+    fs.files["a.yaml"] =
+        "x:\n  tele: {service_name: from-x, a: '${.b}', b: 1}\ntelemetry: ${x.tele}\nother: ${oc.env:HOME}\n";
     fs.files["b.yaml"] = "telemetry: {enabled: true, b: 2}\nother: {k: v}\n";
     fs.files["c.yaml"] = "gone: ${nowhere}\n";
     fs.files["d.yaml"] = "gone: {k: v}\n";
@@ -263,17 +266,22 @@ TEST_CASE("load types --set and command-line values by Hydra's grammar, not YAML
           "{'export_rank': '010', 'exporter': 'console', 'enabled': 'yes', 'run_id': '0x10'}");
     // The CLI config starts empty: a key the files have still needs + on Gym's command line.
     r.gym_overrides = {"telemetry.export_rank=2"};
-    CHECK(error_of(r, fs) == "command line: telemetry.export_rank: Could not override 'telemetry.export_rank'. To "
-                             "append to your config use +telemetry.export_rank=2");
+    CHECK(error_of(r, fs) ==
+          "command line: telemetry.export_rank: Could not override 'telemetry.export_rank'. To "
+          "append to your config use +telemetry.export_rank=2");
     r.gym_overrides = {};
     r.sets = {"telemetry.run_id=${oc.env:X"};
-    CHECK(error_of(r, fs) == "--set: Error parsing override 'telemetry.run_id=${oc.env:X': unexpected at column 19: '{'");
+    CHECK(error_of(r, fs) ==
+          "--set: Error parsing override 'telemetry.run_id=${oc.env:X': unexpected at column 19: '{'");
     // Quoted, it is a string, and OmegaConf checks its interpolation when it makes the config.
     r.sets = {"telemetry.run_id='${oc.env:X'"};
-    CHECK(error_of(r, fs) == "--set: telemetry.run_id: invalid interpolation: unterminated '${': the closing '}' is missing");
+    CHECK(error_of(r, fs) ==
+          "--set: telemetry.run_id: invalid interpolation: unterminated '${': the closing '}' is missing");
 }
 
-TEST_CASE("config_paths_replaced_by_every_loaded_entry: the merged config_paths is the whole list, as Gym's parse writes it") {
+TEST_CASE(
+    "config_paths_replaced_by_every_loaded_entry: the merged config_paths is the whole list, as Gym's parse writes "
+    "it") {
     MemoryFileSystem fs;
     fs.files["a.yaml"] = "config_paths: [b.yaml]\n";
     fs.files["b.yaml"] = "config_paths: [c.yaml, a.yaml]\n";

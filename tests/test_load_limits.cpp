@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include <map>
 #include <string>
@@ -59,8 +59,10 @@ TEST_CASE("load limits the number of files") {
     goe::LoadLimits limits;
     limits.max_files = 5;
     // A chain of includes, each file pulling in the next.
-    for (int i = 0; i < 10; ++i) fs.files[fmt::format("f{}.yaml", i)] = fmt::format("config_paths: [f{}.yaml]\n", i + 1);
-    CHECK(error_of(configs({"f0.yaml"}), fs, limits) == "f4.yaml:1:16: config_paths[0]: more than 5 config files to load");
+    for (int i = 0; i < 10; ++i)
+        fs.files[fmt::format("f{}.yaml", i)] = fmt::format("config_paths: [f{}.yaml]\n", i + 1);
+    CHECK(error_of(configs({"f0.yaml"}), fs, limits) ==
+          "f4.yaml:1:16: config_paths[0]: more than 5 config files to load");
     // One list naming a million files fails before it is collected.
     std::string list = "config_paths: [";
     for (int i = 0; i < 1000; ++i) list += fmt::format("{}x{}.yaml", i ? ", " : "", i);
@@ -73,7 +75,8 @@ TEST_CASE("load reads '-' in config_paths as a file, not standard input") {
     Files fs;
     fs.stdin_text = "telemetry: {enabled: true}\n";
     fs.files["c.yaml"] = "config_paths: ['-']\n";
-    CHECK(error_of(configs({"c.yaml"}), fs) == "c.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: -. Check the path is "
+    CHECK(error_of(configs({"c.yaml"}), fs) ==
+          "c.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: -. Check the path is "
           "spelled correctly and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
           "--search-dir), or the Gym install root.");
     CHECK(fs.stdin_reads == 0);
@@ -94,6 +97,6 @@ TEST_CASE("load limits the depth of an override key") {
     std::string key = "a";
     for (int i = 0; i < 100000; ++i) key += ".a";
     request.sets.push_back(key + "=1");
-    CHECK_THAT(error_of(request, fs), Catch::StartsWith("--set: a.a.a") &&
-                                          Catch::EndsWith("a.a: nesting deeper than 256 levels"));
+    CHECK_THAT(error_of(request, fs),
+               Catch::StartsWith("--set: a.a.a") && Catch::EndsWith("a.a: nesting deeper than 256 levels"));
 }

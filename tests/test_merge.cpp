@@ -31,8 +31,10 @@ TEST_CASE("merge follows OmegaConf's rules") {
     CHECK(merged("a: 5", "a: ???") == "{'a': 5}");
     CHECK(merged("a: {b: 1}", "a:\n  b: ???") == "{'a': {'b': 1}}");
     CHECK(merged("x: 1", "a: ???") == "{'x': 1, 'a': '\?\?\?'}");
-    CHECK(merged("a: {b: 1}", "a: [1]") == "error: b.yaml:1:4: a: cannot merge a list into a mapping (from a.yaml:1:4)");
-    CHECK(merged("a: [1]", "a:\n  b: 1") == "error: b.yaml:2:3: a: cannot merge a mapping into a list (from a.yaml:1:4)");
+    CHECK(merged("a: {b: 1}", "a: [1]") ==
+          "error: b.yaml:1:4: a: cannot merge a list into a mapping (from a.yaml:1:4)");
+    CHECK(merged("a: [1]", "a:\n  b: 1") ==
+          "error: b.yaml:2:3: a: cannot merge a mapping into a list (from a.yaml:1:4)");
 }
 
 TEST_CASE("merge shares the subtrees it does not change") {
@@ -53,8 +55,9 @@ TEST_CASE("merge regression: aliased pair with a relative dereference resolved a
         "telemetry: {service_name: '${p1.m.w.k}-${p2.m.w.k}'}\n",
         "base.yaml");
     NodePtr over = parse_yaml("o: &o {w: {extra: 3}}\np1: {m: *o}\np2: {m: *o}\n", "over.yaml");
-    Dereference dereference = [](const std::vector<Container>& parents, const std::string& path,
-                                 const NodePtr& value) { return dereference_container(parents, path, value, {}); };
+    Dereference dereference = [](const std::vector<Container>& parents, const std::string& path, const NodePtr& value) {
+        return dereference_container(parents, path, value, {});
+    };
     NodePtr root = merge(base, over, dereference);
     CHECK(python_str(**root->find("p1")) == "{'z': {'k': 'one'}, 'm': {'w': {'k': 'one', 'extra': 3}}}");
     CHECK(python_str(**root->find("p2")) == "{'z': {'k': 'two'}, 'm': {'w': {'k': 'two', 'extra': 3}}}");

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <string>
@@ -43,4 +43,3 @@ TEST_CASE("merge limits the entries it copies") {
     CHECK_THROWS_WITH(goe::merge(big_base, big_over, {}, limits),
                       "c.yaml:3:5: p2: merging visits more than 100 entries");
 }
-

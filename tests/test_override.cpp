@@ -201,12 +201,14 @@ TEST_CASE("parse_override: regression: a call in a secret token quoted the value
           "[override]") {
     // Hydra's own texts: "invalid literal for int() with base 10: 's3cret'", "Unknown function
     // 's3cret'", "got an unexpected keyword argument 's3cret'": each carries the value.
-    CHECK(parsed("telemetry.otlp_headers=int(s3cret)") ==
-          "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
+    CHECK(
+        parsed("telemetry.otlp_headers=int(s3cret)") ==
+        "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
     CHECK(parsed("++telemetry={otlp_headers: float(s3cret)}") ==
           "error: command line: Error parsing override '++telemetry=***': ValueError while evaluating '***'");
-    CHECK(parsed("telemetry.otlp_headers=bool(s3cret)") ==
-          "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
+    CHECK(
+        parsed("telemetry.otlp_headers=bool(s3cret)") ==
+        "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
     CHECK(parsed("telemetry.otlp_headers=s3cret(1)") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': HydraException while evaluating "
           "'***': Unknown function '***' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)");

@@ -110,7 +110,8 @@ TEST_CASE("parse_yaml rejects bytes PyYAML's reader rejects") {
 
 // yaml_rules.cpp: each row is what PyYAML's pure-Python SafeLoader says of the document
 // (yaml.load(doc, Loader=yaml.SafeLoader), PyYAML 6), where yaml-cpp alone said otherwise.
-TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and read line breaks PyYAML reads otherwise") {
+TEST_CASE(
+    "parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and read line breaks PyYAML reads otherwise") {
     struct Row {
         std::string doc, pyyaml, want;
     };
@@ -133,7 +134,9 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         // Line breaks: a lone CR and NEL are line breaks.
         {"a: 1\rb: 2\r", "{'a': 1, 'b': 2}", "{'a': 1, 'b': 2}"},
         {"a: 'x\ry'\nb: |\r  l1\r  l2\r", "{'a': 'x y', 'b': 'l1\\nl2\\n'}", "{'a': 'x y', 'b': 'l1\\nl2\\n'}"},
-        {"a: 'a\xc2\x85" "b'\n", "{'a': 'a b'}", "{'a': 'a b'}"},
+        {"a: 'a\xc2\x85"
+         "b'\n",
+         "{'a': 'a b'}", "{'a': 'a b'}"},
         // U+2028 and U+2029 fold in quoted scalars: kept, the spaces around them dropped.
         {"a: \"a\xe2\x80\xa9  b\"\nb: 'x \xe2\x80\xa8\xe2\x80\xa8\ty'\nc: \"a\xc2\x85 b\"\nd: \"p\\L q\"\n",
          "{'a': 'a\\u2029b', 'b': 'x\\u2028\\u2028y', 'c': 'a b', 'd': 'p\\u2028 q'}",
@@ -167,7 +170,8 @@ TEST_CASE("parse_yaml: regression: yaml-cpp accepted what PyYAML refuses, and re
         // L1, column C1: could not find expected ':' in line L2, column C2", at L2:C2.
         {"a:\nb\n", "3:1 while scanning a simple key (2:1) could not find expected ':'",
          "error: c.yaml:3:1: while scanning a simple key at line 2, column 1: could not find expected ':'"},
-        {"a:\nb", "2:2 the same", "error: c.yaml:2:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"a:\nb", "2:2 the same",
+         "error: c.yaml:2:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
         {"a: x\xe2\x80\xa8y", "2:2 the same",
          "error: c.yaml:2:2: while scanning a simple key at line 2, column 1: could not find expected ':'"},
         {"a: 1\nb\nc: 2\n", "3:1 the same (2:1)",

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <string>
@@ -48,8 +48,7 @@ TEST_CASE("parse_yaml stops deep flow collections before yaml-cpp's recursion gu
     // yaml-cpp recurses once per level and gives up at 2000; the default stops at 256.
     std::string flow = "telemetry: " + repeat("[", 100000) + repeat("]", 100000) + "\n";
     // (The message shortens the 256-level key path in the middle.)
-    CHECK_THAT(error_of(flow), Catch::StartsWith("c.yaml:1:267: telemetry[0][0][0]") &&
-                                   Catch::Contains("[0]...[0]") &&
+    CHECK_THAT(error_of(flow), Catch::StartsWith("c.yaml:1:267: telemetry[0][0][0]") && Catch::Contains("[0]...[0]") &&
                                    Catch::EndsWith("[0][0]: nesting deeper than 256 levels"));
     CHECK_THAT(error_of("t: " + repeat("{a: ", 3000) + repeat("}", 3000) + "\n"),
                Catch::EndsWith(": nesting deeper than 256 levels"));
@@ -86,10 +85,11 @@ TEST_CASE("parse_yaml limits the values in one document") {
 TEST_CASE("parse_yaml limits what merge keys copy") {
     goe::ParseLimits limits;
     limits.max_merged_entries = 10;
-    std::string text = "m0: &m0 {a: 1, b: 2, c: 3, d: 4}\n"
-                       "m1: &m1 {<<: *m0, e: 5}\n"
-                       "m2: &m2 {<<: *m1, f: 6}\n"
-                       "m3: {<<: *m2, g: 7}\n";
+    std::string text =
+        "m0: &m0 {a: 1, b: 2, c: 3, d: 4}\n"
+        "m1: &m1 {<<: *m0, e: 5}\n"
+        "m2: &m2 {<<: *m1, f: 6}\n"
+        "m3: {<<: *m2, g: 7}\n";
     CHECK(error_of(text, limits) == "c.yaml:3:5: m2: merge keys (<<) copy more than 10 entries");
     // A mapping listed twice in a merge list is copied once.
     auto root = parse_yaml("a: &a {x: 1}\nb: &b {x: 2, y: 3}\nc: {<<: [*a, *b, *a, *b, *a]}\n", "c.yaml");

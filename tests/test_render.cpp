@@ -11,7 +11,8 @@ namespace {
 using goe::Format;
 
 goe::Export make(std::string name, std::string value) {
-    return goe::Export{std::move(name), std::move(value), goe::Export::Source::config, goe::Origin{"c.yaml", 3, 16}, {}};
+    return goe::Export{
+        std::move(name), std::move(value), goe::Export::Source::config, goe::Origin{"c.yaml", 3, 16}, {}};
 }
 
 std::string token() { return "0123456789abcdef"; }
@@ -75,8 +76,7 @@ TEST_CASE("render sh: every byte another shell or option reads as syntax goes th
     // extendedglob (`|~=#^<>()`), bash's extglob.
     CHECK(one(Format::sh, "http://c:4317") == printf_form("http\\072//c\\0724317") + helpers_end);
     CHECK(one(Format::sh, "{a,b}") == printf_form("\\173a\\054b\\175") + helpers_end);
-    CHECK(one(Format::sh, "|~=#^<>()") ==
-          printf_form("\\174\\176\\075\\043\\136\\074\\076\\050\\051") + helpers_end);
+    CHECK(one(Format::sh, "|~=#^<>()") == printf_form("\\174\\176\\075\\043\\136\\074\\076\\050\\051") + helpers_end);
     CHECK(one(Format::sh, "\x01\x7f") == printf_form("\\001\\177") + helpers_end);
 }
 
@@ -101,7 +101,8 @@ TEST_CASE("render sh: regression: printf of a long value failed in mksh and set 
     std::string piece1, piece2 = "\\011\\011";
     for (int i = 0; i < 8192; ++i) piece1 += "\\011";
     auto step = [](const std::string& f) {
-        return " &&\n_goe_p=\"`printf '" + f + ".'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && _goe_p=\"${_goe_p%.}\" && "
+        return " &&\n_goe_p=\"`printf '" + f +
+               ".'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && _goe_p=\"${_goe_p%.}\" && "
                "_goe_v=\"$_goe_v$_goe_p\"";
     };
     CHECK(one(Format::sh, value) == "_goe_v=" + step(piece1) + step(piece2) + " && export V=\"$_goe_v\"" + helpers_end);
@@ -131,9 +132,9 @@ TEST_CASE("render json: one object, UTF-8 as is, control bytes escaped") {
 
 TEST_CASE("render json: a byte outside UTF-8 becomes its surrogateescape code point") {
     CHECK(one(Format::json, "a\xff") == "{\"V\": \"a\\udcff\"}\n");
-    CHECK(one(Format::json, "\xc3") == "{\"V\": \"\\udcc3\"}\n");           // truncated
-    CHECK(one(Format::json, "\xc0\xaf") == "{\"V\": \"\\udcc0\\udcaf\"}\n");  // overlong
-    CHECK(one(Format::json, "\xed\xa0\x80") == "{\"V\": \"\\udced\\udca0\\udc80\"}\n");  // surrogate
+    CHECK(one(Format::json, "\xc3") == "{\"V\": \"\\udcc3\"}\n");                                   // truncated
+    CHECK(one(Format::json, "\xc0\xaf") == "{\"V\": \"\\udcc0\\udcaf\"}\n");                        // overlong
+    CHECK(one(Format::json, "\xed\xa0\x80") == "{\"V\": \"\\udced\\udca0\\udc80\"}\n");             // surrogate
     CHECK(one(Format::json, "\xf4\x90\x80\x80") == "{\"V\": \"\\udcf4\\udc90\\udc80\\udc80\"}\n");  // > U+10FFFF
     CHECK(one(Format::json, "\xf0\x9f\x8e\x89") == "{\"V\": \"\xf0\x9f\x8e\x89\"}\n");
 }

@@ -21,7 +21,8 @@ std::string single_quoted(std::string_view s) {
 NodePtr resolve_value(std::string_view value, const Environment& env = kEnv) {
     std::string doc =
         "x: {n: 42, f: 1.5, b: true, s: str, nul: null, key: n, l: [10, 20], d: {k: v}}\n"
-        "t:\n  o: other\n  v: " + single_quoted(value) + "\n";
+        "t:\n  o: other\n  v: " +
+        single_quoted(value) + "\n";
     NodePtr root = parse_yaml(doc, "c.yaml");
     check_interpolations(root, "");
     NodePtr block = resolve_subtree(root, "t", env);
@@ -151,8 +152,8 @@ TEST_CASE("resolve_subtree: regression: ${shared.1} found the int key 1, which O
           "c.yaml:3:6: telemetry.a: interpolation key 'shared.1' not found");
     CHECK(error_of("shared: {true: b}\ntelemetry:\n  a: ${shared.True}\n") ==
           "c.yaml:3:6: telemetry.a: interpolation key 'shared.True' not found");
-    NodePtr root = parse_yaml("shared: {1: b, '2': c, false: 1, 1.5: x}\ntelemetry:\n  a: p-${shared}\n  b: ${shared.2}\n",
-                              "c.yaml");
+    NodePtr root = parse_yaml(
+        "shared: {1: b, '2': c, false: 1, 1.5: x}\ntelemetry:\n  a: p-${shared}\n  b: ${shared.2}\n", "c.yaml");
     NodePtr block = resolve_subtree(root, "telemetry", kEnv);
     CHECK((*block->find("a"))->text == "p-{1: 'b', '2': 'c', False: 1, 1.5: 'x'}");
     CHECK((*block->find("b"))->text == "c");
@@ -164,8 +165,10 @@ TEST_CASE("resolve_subtree names the key path and position of a failing value") 
     CHECK(error_of("telemetry:\n  a: ${b.c}\n") == "c.yaml:2:6: telemetry.a: interpolation key 'b.c' not found");
     CHECK(error_of("telemetry:\n  a: ${foo:1}\n") ==
           "c.yaml:2:6: telemetry.a: unsupported interpolation type 'foo' (unknown resolver)");
-    CHECK(error_of("telemetry:\n  a: ${.b}\n  b: ${.a}\n") == "c.yaml:2:6: telemetry.a: recursive interpolation detected");
-    CHECK(error_of("telemetry:\n  a: ???\n") == "c.yaml:2:6: telemetry.a: mandatory value missing: the value is '\?\?\?'");
+    CHECK(error_of("telemetry:\n  a: ${.b}\n  b: ${.a}\n") ==
+          "c.yaml:2:6: telemetry.a: recursive interpolation detected");
+    CHECK(error_of("telemetry:\n  a: ???\n") ==
+          "c.yaml:2:6: telemetry.a: mandatory value missing: the value is '\?\?\?'");
     CHECK(error_of("x: ???\ntelemetry:\n  a: ${x}\n") ==
           "c.yaml:3:6: telemetry.a: interpolation key 'x' is a missing mandatory value: '\?\?\?'");
 }
@@ -218,14 +221,16 @@ TEST_CASE("resolve_subtree keeps the origin where a block value was written") {
 
 TEST_CASE("resolve_subtree stops an interpolation that doubles at every level") {
     std::string doc = "telemetry:\n  a0: ${.a1}${.a1}\n";
-    for (int i = 1; i < 40; ++i) doc += "  a" + std::to_string(i) + ": ${.a" + std::to_string(i + 1) + "}${.a" + std::to_string(i + 1) + "}\n";
+    for (int i = 1; i < 40; ++i)
+        doc += "  a" + std::to_string(i) + ": ${.a" + std::to_string(i + 1) + "}${.a" + std::to_string(i + 1) + "}\n";
     doc += "  a40: xxxxxxxxxxxxxxxx\n";
     CHECK(error_of(doc).find("interpolation result larger than") != std::string::npos);
 }
 
 TEST_CASE("resolve_subtree keeps a key holding a dot apart from the nested path it spells (regression)") {
     auto root = parse_yaml(
-        "telemetry:\n  'a.b': ${.x}\n  a:\n    b: ${.y}\n    y: nested\n  x: dotted\n  service_name: '${.a.b}-${oc.select:telemetry.x}'\n",
+        "telemetry:\n  'a.b': ${.x}\n  a:\n    b: ${.y}\n    y: nested\n  x: dotted\n  service_name: "
+        "'${.a.b}-${oc.select:telemetry.x}'\n",
         "c.yaml");
     auto block = resolve_subtree(root, "telemetry", kEnv);
     CHECK((*block->find("a.b"))->text == "dotted");

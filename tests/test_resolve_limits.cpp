@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <string>
@@ -124,8 +124,9 @@ TEST_CASE("resolve_subtree bounds the evaluations under shared aliases") {
 }
 
 TEST_CASE("resolve_subtree finds relative keys under aliases by where they are used") {
-    std::string text = "s: &s {p: '${.q}', q: 1}\nb: *s\nc: {p: '${.q}', q: 2}\n"
-                       "telemetry:\n  x: ${b.p}\n  y: ${c.p}\n  z: ${s.p}\n";
+    std::string text =
+        "s: &s {p: '${.q}', q: 1}\nb: *s\nc: {p: '${.q}', q: 2}\n"
+        "telemetry:\n  x: ${b.p}\n  y: ${c.p}\n  z: ${s.p}\n";
     auto block = resolve(text);
     CHECK((*block->find("x"))->text == "1");
     CHECK((*block->find("y"))->text == "2");

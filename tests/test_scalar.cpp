@@ -130,7 +130,8 @@ TEST_CASE("type_tagged_scalar applies explicit tags and rejects unknown ones") {
         type_tagged_scalar("tag:yaml.org,2002:python/object/apply:os.system", "x", Origin{"c.yaml", 2, 4}, "a.b");
         FAIL("no error");
     } catch (const Error& e) {
-        CHECK(std::string(e.what()) == "c.yaml:2:4: a.b: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'");
+        CHECK(std::string(e.what()) ==
+              "c.yaml:2:4: a.b: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'");
     }
     try {
         type_tagged_scalar("tag:yaml.org,2002:int", "12x", Origin{"c.yaml", 1, 4}, "a");

@@ -97,12 +97,9 @@ TEST_CASE("translate never overwrites a set variable, and treats blank as unset"
 }
 
 TEST_CASE("translate carries a set NEMO_LENS_ variable to its NEMO_GYM_OTEL_ name") {
-    Environment env{{"NEMO_LENS_EXPORTER", "console"},
-                    {"NEMO_LENS_EXPORT_RANK", " 7"},
-                    {"NEMO_LENS_SPAN_GROUPS", ""},
-                    {"NEMO_GYM_OTEL_TRACES_ENABLED", "false"},
-                    {"NEMO_LENS_TRACES_ENABLED", "true"},
-                    {"NEMO_LENS_RUN_ID", "lens-run"}};
+    Environment env{{"NEMO_LENS_EXPORTER", "console"},    {"NEMO_LENS_EXPORT_RANK", " 7"},
+                    {"NEMO_LENS_SPAN_GROUPS", ""},        {"NEMO_GYM_OTEL_TRACES_ENABLED", "false"},
+                    {"NEMO_LENS_TRACES_ENABLED", "true"}, {"NEMO_LENS_RUN_ID", "lens-run"}};
     CHECK(exports_of("  enabled: true\n  exporter: otlp\n  span_groups: all\n", env) ==
           with(kDefaults,
                {{"NEMO_GYM_OTEL_EXPORTER", "console"},
@@ -116,12 +113,15 @@ TEST_CASE("translate takes the run id from the config, then SLURM_JOB_ID, then t
     CHECK(exports_of("  enabled: true\n  run_id: cfg\n", {{"SLURM_JOB_ID", "9"}})["NEMO_GYM_OTEL_RUN_ID"] == "cfg");
     CHECK(exports_of("  enabled: true\n", {{"SLURM_JOB_ID", " 123 \n"}})["NEMO_GYM_OTEL_RUN_ID"] == "123");
     CHECK(exports_of("  enabled: true\n  run_id: '  '\n", {{"SLURM_JOB_ID", "77"}})["NEMO_GYM_OTEL_RUN_ID"] == "77");
-    CHECK(exports_of("  enabled: true\n  run_id: null\n", {{"SLURM_JOB_ID", " "}})["NEMO_GYM_OTEL_RUN_ID"] == "0123456789ab");
-    CHECK(exports_of("  enabled: true\n", {{"NEMO_GYM_OTEL_RUN_ID", "kept"}, {"SLURM_JOB_ID", "1"}}).count("NEMO_GYM_OTEL_RUN_ID") == 0);
+    CHECK(exports_of("  enabled: true\n  run_id: null\n", {{"SLURM_JOB_ID", " "}})["NEMO_GYM_OTEL_RUN_ID"] ==
+          "0123456789ab");
+    CHECK(exports_of("  enabled: true\n", {{"NEMO_GYM_OTEL_RUN_ID", "kept"}, {"SLURM_JOB_ID", "1"}})
+              .count("NEMO_GYM_OTEL_RUN_ID") == 0);
 }
 
 TEST_CASE("translate skips nulls and an empty service name, but exports other empty strings") {
-    Vars v = exports_of("  enabled: true\n  service_name: ''\n  otlp_endpoint: ''\n  otlp_headers: null\n  span_groups: ''\n", {});
+    Vars v = exports_of(
+        "  enabled: true\n  service_name: ''\n  otlp_endpoint: ''\n  otlp_headers: null\n  span_groups: ''\n", {});
     CHECK(v.count("OTEL_SERVICE_NAME") == 0);
     CHECK(v["OTEL_EXPORTER_OTLP_ENDPOINT"].empty());
     CHECK(v.count("OTEL_EXPORTER_OTLP_ENDPOINT") == 1);

@@ -277,13 +277,17 @@ TEST_CASE("validate gives the schema defaults for a missing or null block") {
 TEST_CASE("validate names file:line:col and the key path in each error") {
     CHECK(error_of("telemetry:\n  export_rank: 2.5\n") ==
           "c.yaml:2:16: telemetry.export_rank: expected an integer, got float 2.5");
-    CHECK(error_of("telemetry:\n  enabled: maybe\n") == "c.yaml:2:12: telemetry.enabled: expected a boolean, got 'maybe'");
+    CHECK(error_of("telemetry:\n  enabled: maybe\n") ==
+          "c.yaml:2:12: telemetry.enabled: expected a boolean, got 'maybe'");
     CHECK(error_of("telemetry:\n  service_name: 123\n") ==
           "c.yaml:2:17: telemetry.service_name: expected a string, got integer 123 (quote it: '123')");
-    CHECK(error_of("telemetry:\n  service_name: null\n") == "c.yaml:2:17: telemetry.service_name: expected a string, got null");
-    CHECK(error_of("telemetry:\n  run_id: [1]\n") == "c.yaml:2:11: telemetry.run_id: expected a string or null, got list");
+    CHECK(error_of("telemetry:\n  service_name: null\n") ==
+          "c.yaml:2:17: telemetry.service_name: expected a string, got null");
+    CHECK(error_of("telemetry:\n  run_id: [1]\n") ==
+          "c.yaml:2:11: telemetry.run_id: expected a string or null, got list");
     CHECK(error_of("telemetry: [1]\n") == "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got list");
-    CHECK(error_of("telemetry: off\n") == "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got boolean False");
+    CHECK(error_of("telemetry: off\n") ==
+          "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got boolean False");
 }
 
 // pydantic 2 on Gym's TelemetryConfig (extra="allow"): {1: 'x'} fails with "Keys should be
@@ -292,7 +296,8 @@ TEST_CASE("validate: regression: a telemetry key YAML typed as int or bool was a
     CHECK(error_of("telemetry:\n  1: x\n") == "c.yaml:2:6: telemetry.1: keys should be strings, got the integer key 1");
     CHECK(error_of("telemetry: {enabled: true, true: x}\n") ==
           "c.yaml:1:34: telemetry.True: keys should be strings, got the boolean key True");
-    CHECK(error_of("telemetry: {1.5: x}\n") == "c.yaml:1:18: telemetry.1.5: keys should be strings, got the float key 1.5");
+    CHECK(error_of("telemetry: {1.5: x}\n") ==
+          "c.yaml:1:18: telemetry.1.5: keys should be strings, got the float key 1.5");
     CHECK(error_of("telemetry: {'1': x}\n") == "no error");
 }
 

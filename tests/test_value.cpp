@@ -80,8 +80,12 @@ TEST_CASE("decimal helpers keep integers exact at any size") {
 
 TEST_CASE("python_repr: regression: characters Python's repr escapes were written raw") {
     // repr('\x85\xa0\u2028\ufeff\u200b') and a byte os.environ gives as a lone surrogate.
-    CHECK(goe::python_repr("\xc2\x85\xc2\xa0\xe2\x80\xa8\xef\xbb\xbf\xe2\x80\x8b") == "'\\x85\\xa0\\u2028\\ufeff\\u200b'");
+    CHECK(goe::python_repr("\xc2\x85\xc2\xa0\xe2\x80\xa8\xef\xbb\xbf\xe2\x80\x8b") ==
+          "'\\x85\\xa0\\u2028\\ufeff\\u200b'");
     CHECK(goe::python_repr("a\xff") == "'a\\udcff'");
     CHECK(goe::python_repr("\xf3\xa0\x80\x81") == "'\\U000e0001'");
-    CHECK(goe::python_repr("gr\xc3\xbc\xc3\x9f" "e \xe2\x80\x94 \xf0\x9f\x8e\x89") == "'gr\xc3\xbc\xc3\x9f" "e \xe2\x80\x94 \xf0\x9f\x8e\x89'");
+    CHECK(goe::python_repr("gr\xc3\xbc\xc3\x9f"
+                           "e \xe2\x80\x94 \xf0\x9f\x8e\x89") ==
+          "'gr\xc3\xbc\xc3\x9f"
+          "e \xe2\x80\x94 \xf0\x9f\x8e\x89'");
 }

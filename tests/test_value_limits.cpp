@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include "gym_otel_env/parse.hpp"
 #include "gym_otel_env/value.hpp"

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "gym_otel_env/diagnose.hpp"
 #include "gym_otel_env/exec.hpp"
@@ -39,7 +39,8 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
     app.add_option("--search-dir", o.search_dirs, "Look for relative config paths under DIR first (repeatable)")
         ->type_name("DIR")
         ->allow_extra_args(false);
-    app.add_option("--gym-root", o.gym_root, "Gym's install root, searched last (found from the Gym command under --exec)")
+    app.add_option("--gym-root", o.gym_root,
+                   "Gym's install root, searched last (found from the Gym command under --exec)")
         ->type_name("DIR");
     app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github, ray")
         ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github", "ray"}));
@@ -94,8 +95,10 @@ int main(int argc, char** argv) {
     auto env = goe::app::environment_map(entries);
     // Known before parsing, so that a usage error under --exec or --check also leaves stdout empty.
     auto given = [&](const char* flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
-    Ui ui{goe::requested_format(args), goe::colour_wanted(env, goe::app::stderr_is_terminal()),
-          given("--exec") || given("--check"), {}};
+    Ui ui{goe::requested_format(args),
+          goe::colour_wanted(env, goe::app::stderr_is_terminal()),
+          given("--exec") || given("--check"),
+          {}};
     if (auto headers = env.find("OTEL_EXPORTER_OTLP_HEADERS"); headers != env.end()) ui.redactor.add(headers->second);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     build_cli(app, o);
@@ -103,8 +106,7 @@ int main(int argc, char** argv) {
         std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
         app.parse(args);
         ui.format = *goe::parse_format(o.format);
-        if (o.exec && o.command.empty())
-            throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
+        if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
@@ -122,8 +124,9 @@ int main(int argc, char** argv) {
         std::vector<std::string> secrets;
         auto run = [&] {
             try {
-                return goe::run_pipeline(goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); },
-                                         &secrets, [] { return goe::app::host_address(); });
+                return goe::run_pipeline(
+                    goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); }, &secrets,
+                    [] { return goe::app::host_address(); });
             } catch (...) {
                 for (const auto& s : secrets) ui.redactor.add(s);
                 throw;

@@ -1,18 +1,18 @@
 #include "system.hpp"
 
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <dirent.h>
 #include <memory>
-#include <fcntl.h>
-#include <arpa/inet.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <sys/random.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -38,7 +38,8 @@ std::string read_fd(int fd, const std::string& name, size_t expected = 0) {
         }
         used += static_cast<size_t>(n);
         if (used > DiskFileSystem::kMaxFileBytes)
-            throw Error(Origin{name}, {}, fmt::format("config larger than {} MiB", DiskFileSystem::kMaxFileBytes >> 20));
+            throw Error(Origin{name}, {},
+                        fmt::format("config larger than {} MiB", DiskFileSystem::kMaxFileBytes >> 20));
     }
     out.resize(used);
     if (out.capacity() > used + 65536) out.shrink_to_fit();  // a file that shrank, or stdin
@@ -388,12 +389,12 @@ std::optional<std::string> uv_interpreter(const GymEntry& entry, const Environme
 std::optional<std::string> gym_install_root(const GymEntry& entry, const Environment& env, DiskFileSystem& fs) {
     std::optional<std::string> interpreter;
     switch (entry.kind) {
-    case GymEntry::Kind::none: return std::nullopt;
-    case GymEntry::Kind::script:
-        if (auto script = on_path(entry.program, env)) interpreter = script_interpreter(*script, env, fs);
-        break;
-    case GymEntry::Kind::module: interpreter = on_path(entry.program, env); break;
-    case GymEntry::Kind::uv: interpreter = uv_interpreter(entry, env, fs); break;
+        case GymEntry::Kind::none: return std::nullopt;
+        case GymEntry::Kind::script:
+            if (auto script = on_path(entry.program, env)) interpreter = script_interpreter(*script, env, fs);
+            break;
+        case GymEntry::Kind::module: interpreter = on_path(entry.program, env); break;
+        case GymEntry::Kind::uv: interpreter = uv_interpreter(entry, env, fs); break;
     }
     if (!interpreter) return std::nullopt;
     return root_for_interpreter(*interpreter, fs);

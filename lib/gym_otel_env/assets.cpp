@@ -47,9 +47,7 @@ Parts parts_of(std::string_view flag, std::string_view value) {
     return p;
 }
 
-bool hidden(const std::string& name) {
-    return !name.empty() && name.front() == '.';
-}
+bool hidden(const std::string& name) { return !name.empty() && name.front() == '.'; }
 
 std::string stem(const std::string& name) {
     size_t dot = name.rfind('.');
@@ -84,10 +82,8 @@ void yaml_files(FileSystem& fs, const std::string& dir, const std::string& rel, 
         if (hidden(name)) continue;
         std::string path = join_path(dir, name), relative = rel.empty() ? name : rel + "/" + name;
         auto kind = fs.kind(path);
-        if (kind == FileSystem::Kind::directory)
-            yaml_files(fs, path, relative, depth + 1, out);
-        else if (kind == FileSystem::Kind::file && name.size() > 5 && name.ends_with(".yaml"))
-            out.push_back(relative);
+        if (kind == FileSystem::Kind::directory) yaml_files(fs, path, relative, depth + 1, out);
+        else if (kind == FileSystem::Kind::file && name.size() > 5 && name.ends_with(".yaml")) out.push_back(relative);
     }
 }
 
@@ -115,9 +111,7 @@ bool is_asset_selector(std::string_view flag) {
     return std::any_of(kAssets.begin(), kAssets.end(), [&](const Asset& a) { return a.flag == flag; });
 }
 
-std::string asset_relative_path(std::string_view flag, std::string_view value) {
-    return parts_of(flag, value).path;
-}
+std::string asset_relative_path(std::string_view flag, std::string_view value) { return parts_of(flag, value).path; }
 
 std::string asset_config_path(std::string_view flag, std::string_view value, const SearchRoots& search,
                               FileSystem& fs) {

@@ -38,12 +38,12 @@ std::string printable(std::string_view text);
 enum class ExplainForm { none, full, brief };
 
 struct ReportOptions {
-    bool strict = false;         // every warning is an error
-    bool quiet = false;          // no warnings (errors still show)
-    bool colour = false;         // ANSI colours, see colour_wanted()
-    bool notes = false;          // --check: also what the config sets to no effect
+    bool strict = false;  // every warning is an error
+    bool quiet = false;   // no warnings (errors still show)
+    bool colour = false;  // ANSI colours, see colour_wanted()
+    bool notes = false;   // --check: also what the config sets to no effect
     ExplainForm explain = ExplainForm::none;
-    size_t max_messages = 20;    // then one "... and N more" line
+    size_t max_messages = 20;  // then one "... and N more" line
     const Redactor* redactor = nullptr;
 };
 

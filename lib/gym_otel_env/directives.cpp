@@ -316,8 +316,7 @@ private:
                 expand(*v);
                 for (size_t i = 0; i < v->items.size(); ++i) {
                     Work& item = *v->items[i];
-                    if (item.type() == Type::mapping && work_has(item))
-                        walk(item, fmt::format("{}[{}]", here, i));
+                    if (item.type() == Type::mapping && work_has(item)) walk(item, fmt::format("{}[{}]", here, i));
                 }
             }
 
@@ -374,8 +373,9 @@ private:
             for (const auto& name : to_delete) {
                 WorkPtr gone = target->type() == Type::mapping ? pop(*target, name) : nullptr;
                 if (!gone)
-                    throw Error(delete_at.origin, delete_at.path,
-                                fmt::format("key '{}' to delete is not in '{}' after it took '{}'", name, here, source));
+                    throw Error(
+                        delete_at.origin, delete_at.path,
+                        fmt::format("key '{}' to delete is not in '{}' after it took '{}'", name, here, source));
                 if (raw_missing(*gone))
                     throw Error(delete_at.origin, delete_at.path,
                                 fmt::format("key '{}' to delete is a missing mandatory value ('\?\?\?')", name));
@@ -429,7 +429,8 @@ private:
         if (shared)
             if (auto hit = clean_.find(n.get()); hit != clean_.end()) return hit->second;
         bool all = true;
-        for (const auto& e : n->entries) all = all && !is_missing(*e.value) && (!e.value->is_container() || clean(e.value));
+        for (const auto& e : n->entries)
+            all = all && !is_missing(*e.value) && (!e.value->is_container() || clean(e.value));
         for (const auto& i : n->items) all = all && !is_missing(*i) && (!i->is_container() || clean(i));
         if (shared) clean_.emplace(n.get(), all);
         return all;
@@ -463,9 +464,8 @@ void check_missing(const NodePtr& root, const DirectiveLimits& limits) {
     for (const auto& m : missing) lines.push_back(locate(m.origin, m.path, "unset ('\?\?\?')"));
     std::string examples;
     for (size_t i = 0; i < missing.size() && i < 3; ++i) examples += fmt::format(" --set {}=<value>", missing[i].path);
-    lines.push_back(
-        fmt::format("provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g.{}",
-                    examples));
+    lines.push_back(fmt::format(
+        "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g.{}", examples));
     throw Error(lines);
 }
 

@@ -11,7 +11,7 @@
 namespace goe {
 
 struct DirectiveLimits {
-    size_t max_steps = 1'000'000;  // mappings visited and directives applied: aliases multiply paths
+    size_t max_steps = 1'000'000;      // mappings visited and directives applied: aliases multiply paths
     size_t max_missing_listed = 1000;  // '???' paths named in the one error
 };
 

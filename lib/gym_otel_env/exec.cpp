@@ -1,10 +1,10 @@
 #include "gym_otel_env/exec.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -69,14 +69,20 @@ ExecFailure exec_command(const std::vector<std::string>& argv, const std::vector
         const char* p = std::getenv("PATH");
         std::string_view dirs = p ? p : "/bin:/usr/bin";
         bool denied = false;
-        for (size_t start = 0;; ) {
+        for (size_t start = 0;;) {
             size_t colon = dirs.find(':', start);
             std::string_view dir = dirs.substr(start, colon == std::string_view::npos ? colon : colon - start);
             std::string file = dir.empty() ? argv[0] : fmt::format("{}/{}", dir, argv[0]);
             int e = exec_file(file, args, env);
             if (e == EACCES) denied = true;
-            else if (e != ENOENT && e != ENOTDIR) { err = e; break; }
-            if (colon == std::string_view::npos) { err = denied ? EACCES : ENOENT; break; }
+            else if (e != ENOENT && e != ENOTDIR) {
+                err = e;
+                break;
+            }
+            if (colon == std::string_view::npos) {
+                err = denied ? EACCES : ENOENT;
+                break;
+            }
             start = colon + 1;
         }
     }

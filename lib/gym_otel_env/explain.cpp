@@ -49,14 +49,15 @@ std::vector<Row> rows(const Outcome& outcome) {
     std::vector<Row> out;
     for (const auto& s : outcome.settings.fields) {
         const Field& f = *s.field;
-        auto e = std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
+        auto e =
+            std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
         auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Kept& x) { return x.name == f.variable; });
         if (e != t.exports.end())
             out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, e->value)), export_origin(*e, f), '+'});
         else if (k != t.kept.end())
-            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), "kept from the environment", '~'});
-        else
-            out.push_back(Row{std::string(f.variable), left_out(s), 0});
+            out.push_back(
+                Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), "kept from the environment", '~'});
+        else out.push_back(Row{std::string(f.variable), left_out(s), 0});
     }
     // A run id from SLURM_JOB_ID or generated comes last on stdout (translate() adds it
     // after the fields); the rows follow stdout's order.
@@ -107,9 +108,9 @@ std::string set_while_off(const Outcome& outcome) {
 
 std::string explain(const Outcome& outcome, const Environment& env) {
     const auto& files = outcome.loaded.files;
-    std::string out = fmt::format("{}{}\n", kPrefix,
-                                  files.empty() ? std::string("no config file read")
-                                                : fmt::format("read {}", fmt::join(files, ", ")));
+    std::string out = fmt::format(
+        "{}{}\n", kPrefix,
+        files.empty() ? std::string("no config file read") : fmt::format("read {}", fmt::join(files, ", ")));
     if (!outcome.translation.enabled) {
         out += fmt::format("{}telemetry off, nothing exported: {}\n", kPrefix, enablement(outcome, env));
         if (auto keys = set_while_off(outcome); !keys.empty())

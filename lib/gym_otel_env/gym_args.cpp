@@ -62,10 +62,8 @@ std::optional<Match> classify(const std::string& w, const std::vector<Known>& kn
                 found.push_back(Match{&k, eq == std::string::npos ? std::nullopt : std::optional(w.substr(eq + 1))});
     } else {
         for (const auto& k : known) {
-            if (k.name == w.substr(0, 2))
-                found.push_back(Match{&k, w.substr(2)});
-            else if (k.name.starts_with(w))
-                found.push_back(Match{&k, std::nullopt});
+            if (k.name == w.substr(0, 2)) found.push_back(Match{&k, w.substr(2)});
+            else if (k.name.starts_with(w)) found.push_back(Match{&k, std::nullopt});
         }
     }
     if (found.size() > 1) {
@@ -168,14 +166,10 @@ private:
                                                             : n;
         if (m.explicit_value)
             refuse(fmt::format("argument {}: ignored explicit argument '{}'", shown, *m.explicit_value));
-        if (n == "-h" || n == "--help")
-            p_.help = true;
-        else if (n == "--version")
-            p_.version = true;
-        else if (n == "--json")
-            p_.json = true;
-        else
-            p_.verbose = true;
+        if (n == "-h" || n == "--help") p_.help = true;
+        else if (n == "--version") p_.version = true;
+        else if (n == "--json") p_.json = true;
+        else p_.verbose = true;
     }
 
     void leaf() {
@@ -290,10 +284,8 @@ private:
                 if (!opt.choices.empty() && std::find(opt.choices.begin(), opt.choices.end(), v) == opt.choices.end())
                     refuse(fmt::format("argument {}: invalid choice: '{}' (choose from {})", name, v,
                                        quoted_choices(opt.choices)));
-                if (opt.take == Take::append)
-                    slot.push_back(v);
-                else
-                    slot = {v};
+                if (opt.take == Take::append) slot.push_back(v);
+                else slot = {v};
                 return;
             }
         }

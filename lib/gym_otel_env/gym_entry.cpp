@@ -60,21 +60,16 @@ const Legacy* legacy_of(std::string_view name) {
     return nullptr;
 }
 
-bool is_script(std::string_view name) {
-    return name == "gym" || name == "ng" || legacy_of(name);
-}
+bool is_script(std::string_view name) { return name == "gym" || name == "ng" || legacy_of(name); }
 
 bool is_python(std::string_view name) {
     if (!name.starts_with("python")) return false;
     std::string_view version = name.substr(6);
     bool digits = false, dot = false;
     for (char c : version) {
-        if (c >= '0' && c <= '9')
-            digits = true;
-        else if (c == '.' && digits && !dot)
-            dot = true, digits = false;
-        else
-            return false;
+        if (c >= '0' && c <= '9') digits = true;
+        else if (c == '.' && digits && !dot) dot = true, digits = false;
+        else return false;
     }
     return version.empty() || digits;
 }
@@ -213,9 +208,7 @@ GymEntry entry_at(const std::vector<std::string>& c, size_t i, bool under_uv) {
 
 }  // namespace
 
-GymEntry gym_entry(const std::vector<std::string>& command) {
-    return entry_at(command, 0, false);
-}
+GymEntry gym_entry(const std::vector<std::string>& command) { return entry_at(command, 0, false); }
 
 const std::vector<std::string_view>* legacy_tokens(std::string_view script) {
     const Legacy* l = legacy_of(script);

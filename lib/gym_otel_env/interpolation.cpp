@@ -8,11 +8,13 @@ namespace goe {
 namespace {
 
 // Lexer token types of OmegaConfGrammarLexer.g4 (after its `-> type(...)` remaps).
+// clang-format off
 enum class Lx {
     inter_open, inter_close, brace_open, brace_close, quote_open, quote_close, comma,
     bracket_open, bracket_close, colon, dot, real, integer, boolean, null_, unquoted_char,
     id, inter_key, esc, ws, any_str, esc_inter, top_esc, quoted_esc, eof
 };
+// clang-format on
 
 struct Lexeme {
     Lx type;
@@ -57,7 +59,9 @@ private:
     size_t id_len(size_t p) const {
         if (p >= s_.size() || !(is_alpha(s_[p]) || s_[p] == '_')) return 0;
         size_t n = 1;
-        while (p + n < s_.size() && (is_alpha(s_[p + n]) || is_digit(s_[p + n]) || s_[p + n] == '_' || s_[p + n] == '-')) ++n;
+        while (p + n < s_.size() &&
+               (is_alpha(s_[p + n]) || is_digit(s_[p + n]) || s_[p + n] == '_' || s_[p + n] == '-'))
+            ++n;
         return n;
     }
     // DIGIT (('_')? DIGIT)*, starting with the first digit at p.
@@ -180,7 +184,10 @@ private:
         size_t esc_quote = (quote && n % 2 == 1 && p_ + n < s_.size() && s_[p_ + n] == quote) ? n + 1 : 0;
         size_t even = n - n % 2;
         // Longest match; ties go to the rule defined first.
-        struct Cand { Lx type; size_t len; };
+        struct Cand {
+            Lx type;
+            size_t len;
+        };
         const Cand cands[] = {{Lx::any_str, any},
                               {Lx::esc_inter, esc_inter},
                               {Lx::esc, esc_quote},
@@ -210,7 +217,8 @@ private:
         if (s_[p_] == '[') return emit(Lx::bracket_open, 1);
         if (s_[p_] == ']') return emit(Lx::bracket_close, 1);
         size_t id = id_len(p_), key = 0;
-        while (p_ + key < s_.size() && std::string_view("\\{}()[]:. \t'\"").find(s_[p_ + key]) == std::string_view::npos)
+        while (p_ + key < s_.size() &&
+               std::string_view("\\{}()[]:. \t'\"").find(s_[p_ + key]) == std::string_view::npos)
             ++key;
         if (id && id >= key) return emit(Lx::id, id);
         if (key) return emit(Lx::inter_key, key);
@@ -218,7 +226,10 @@ private:
     }
 
     Lexeme next_value() {
-        struct Cand { Lx type; size_t len; };
+        struct Cand {
+            Lx type;
+            size_t len;
+        };
         char c = s_[p_];
         size_t ws = ws_at(p_);
         const Cand cands[] = {
@@ -395,13 +406,17 @@ private:
 
     static bool primitive_token(Lx type, bool dict_key) {
         switch (type) {
-            case Lx::id: case Lx::null_: case Lx::integer: case Lx::real: case Lx::boolean:
-            case Lx::unquoted_char: case Lx::esc: case Lx::ws:
-                return true;
-            case Lx::colon: case Lx::inter_open:
-                return !dict_key;
-            default:
-                return false;
+            case Lx::id:
+            case Lx::null_:
+            case Lx::integer:
+            case Lx::real:
+            case Lx::boolean:
+            case Lx::unquoted_char:
+            case Lx::esc:
+            case Lx::ws: return true;
+            case Lx::colon:
+            case Lx::inter_open: return !dict_key;
+            default: return false;
         }
     }
 
@@ -505,8 +520,16 @@ void dump_tokens(const std::vector<Token>& tokens, std::string& out);
 void dump_element(const Element& e, std::string& out) {
     switch (e.kind) {
         case Element::Kind::empty: out += "empty"; return;
-        case Element::Kind::primitive: out += "prim("; dump_tokens(e.tokens, out); out += ")"; return;
-        case Element::Kind::quoted: out += "quoted("; dump_tokens(e.tokens, out); out += ")"; return;
+        case Element::Kind::primitive:
+            out += "prim(";
+            dump_tokens(e.tokens, out);
+            out += ")";
+            return;
+        case Element::Kind::quoted:
+            out += "quoted(";
+            dump_tokens(e.tokens, out);
+            out += ")";
+            return;
         case Element::Kind::list:
             out += "list(";
             for (size_t i = 0; i < e.items.size(); ++i) {
@@ -529,8 +552,8 @@ void dump_element(const Element& e, std::string& out) {
 }
 
 void dump_tokens(const std::vector<Token>& tokens, std::string& out) {
-    static constexpr const char* names[] = {"text", "esc", "esc_inter", "top_esc", "quoted_esc", "id",
-                                            "null", "int", "float", "bool", "char", "colon", "ws", ""};
+    static constexpr const char* names[] = {"text", "esc",   "esc_inter", "top_esc", "quoted_esc", "id", "null",
+                                            "int",  "float", "bool",      "char",    "colon",      "ws", ""};
     for (size_t i = 0; i < tokens.size(); ++i) {
         if (i) out += ' ';
         const Token& t = tokens[i];
@@ -567,13 +590,9 @@ void dump_tokens(const std::vector<Token>& tokens, std::string& out) {
 
 bool has_interpolation(std::string_view value) { return value.find("${") != std::string_view::npos; }
 
-Template parse_template(std::string_view value) {
-    return Parser(Lexer(value, Mode::top)).text_rule();
-}
+Template parse_template(std::string_view value) { return Parser(Lexer(value, Mode::top)).text_rule(); }
 
-Element parse_element(std::string_view value) {
-    return Parser(Lexer(value, Mode::value)).single_element();
-}
+Element parse_element(std::string_view value) { return Parser(Lexer(value, Mode::value)).single_element(); }
 
 std::string dump(const Template& t) {
     std::string out;

@@ -40,9 +40,9 @@ struct Token {
 struct Element {
     enum class Kind { primitive, quoted, list, dict, empty };
     Kind kind = Kind::primitive;
-    std::vector<Token> tokens;                      // primitive, quoted (the quoted text)
-    std::vector<Element> items;                     // list; dict values
-    std::vector<std::vector<Token>> keys;           // dict keys (primitive tokens)
+    std::vector<Token> tokens;             // primitive, quoted (the quoted text)
+    std::vector<Element> items;            // list; dict values
+    std::vector<std::vector<Token>> keys;  // dict keys (primitive tokens)
 };
 
 struct Interpolation {

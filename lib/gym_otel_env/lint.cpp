@@ -86,8 +86,8 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
         case Rule::http_url: {
             std::string scheme = ascii_lower(value.substr(0, std::min(value.find("://"), value.size())));
             if (value.find("://") == std::string_view::npos || (scheme != "http" && scheme != "https"))
-                out.push_back(fmt::format("{} does not start with http:// or https:// ({} rejects it)", shown,
-                                          reader(f)));
+                out.push_back(
+                    fmt::format("{} does not start with http:// or https:// ({} rejects it)", shown, reader(f)));
             break;
         }
         case Rule::header_list:
@@ -102,8 +102,8 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
 std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
     std::vector<Diagnostic> out;
     for (const auto& u : settings.unknown) {
-        out.push_back(Diagnostic{u.origin, "telemetry." + u.key, "unknown key", true,
-                                 did_you_mean(closest_field(u.key))});
+        out.push_back(
+            Diagnostic{u.origin, "telemetry." + u.key, "unknown key", true, did_you_mean(closest_field(u.key))});
     }
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
@@ -142,8 +142,7 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
         // config can have thousands of servers, and most names are far longer or shorter.
         size_t gap = e.key.size() > block.size() ? e.key.size() - block.size() : block.size() - e.key.size();
         if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
-        out.push_back(Diagnostic{e.value->origin, e.key, "not the telemetry block", true,
-                                 did_you_mean(block)});
+        out.push_back(Diagnostic{e.value->origin, e.key, "not the telemetry block", true, did_you_mean(block)});
     }
     return out;
 }
@@ -154,9 +153,9 @@ std::vector<Diagnostic> lint_run_id(const Translation& translation, const Enviro
     if (kept == translation.kept.end() || !is_set(env, "SLURM_JOB_ID")) return {};
     std::string job(trim(*lookup(env, "SLURM_JOB_ID")));
     std::string run(trim(kept->value));
-    if (run == job || (is_set(env, "SLURM_ARRAY_JOB_ID") && run == trim(*lookup(env, "SLURM_ARRAY_JOB_ID"))))
-        return {};
-    return {Diagnostic{Origin{"environment"}, "NEMO_GYM_OTEL_RUN_ID",
+    if (run == job || (is_set(env, "SLURM_ARRAY_JOB_ID") && run == trim(*lookup(env, "SLURM_ARRAY_JOB_ID")))) return {};
+    return {Diagnostic{Origin{"environment"},
+                       "NEMO_GYM_OTEL_RUN_ID",
                        fmt::format("{} is kept, but this Slurm job is SLURM_JOB_ID={}: its tasks report under "
                                    "another run id, perhaps one a login shell exported before sbatch (submit "
                                    "with 'env -u NEMO_GYM_OTEL_RUN_ID sbatch ...'; to group jobs on purpose, set "

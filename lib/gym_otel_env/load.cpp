@@ -36,8 +36,8 @@ public:
     // One file as a mapping. `where`/`key` say who asked for it, for messages; only
     // the command line (`command_line`) means standard input by "-": in a config_paths
     // list it is a file name, and a config must not make the tool wait on a terminal.
-    NodePtr load_file(const std::string& entry, const Origin& where, const std::string& key,
-                      std::string* shown_as, bool command_line) {
+    NodePtr load_file(const std::string& entry, const Origin& where, const std::string& key, std::string* shown_as,
+                      bool command_line) {
         if (++files_ > limits_.max_files)
             throw Error(where, key, fmt::format("more than {} config files to load", limits_.max_files));
         std::string name, text;
@@ -68,8 +68,8 @@ public:
             return empty;
         }
         if (tree->type != Type::mapping)
-            throw Error(tree->origin, {}, fmt::format("the top level of a config must be a mapping, got {}",
-                                                      type_name(tree->type)));
+            throw Error(tree->origin, {},
+                        fmt::format("the top level of a config must be a mapping, got {}", type_name(tree->type)));
         if (!interpolations_checked) check_interpolations(tree, {});
         return tree;
     }
@@ -136,7 +136,8 @@ std::vector<Include> root_list(const NodePtr& list) {
     const Node& n = *list;
     bool falsy = n.type == Type::null || (n.type == Type::boolean && !n.boolean) ||
                  (n.type == Type::integer && n.text == "0") || (n.type == Type::real && n.real == 0) ||
-                 (n.type == Type::string && n.text.empty()) || (n.is_container() && n.entries.empty() && n.items.empty());
+                 (n.type == Type::string && n.text.empty()) ||
+                 (n.is_container() && n.entries.empty() && n.items.empty());
     if (falsy) return out;
     bool ok = n.type == Type::sequence;
     for (const auto& item : n.items) ok = ok && item->type == Type::string;
@@ -188,7 +189,8 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
     if (cli_list || entries.empty()) {
         NodePtr list = cli_list ? *cli_list : nullptr;
         if (env_yaml) {
-            if (const NodePtr* env_list = env_yaml->find(kConfigPaths)) list = cli_list ? merge(*env_list, *cli_list) : *env_list;
+            if (const NodePtr* env_list = env_yaml->find(kConfigPaths))
+                list = cli_list ? merge(*env_list, *cli_list) : *env_list;
         }
         // Gym resolves the items against env.yaml merged under the CLI config.
         if (has_interpolated_item(list)) list = resolved_list(env_yaml ? merge(env_yaml, cli) : cli, list, env);
@@ -210,7 +212,8 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
             // Checked here as well as when loading: a list of a million names must
             // not be collected first.
             if (entries.size() >= limits.max_files)
-                throw Error(child.origin, child.key, fmt::format("more than {} config files to load", limits.max_files));
+                throw Error(child.origin, child.key,
+                            fmt::format("more than {} config files to load", limits.max_files));
             entries.push_back(std::move(child));
             children.emplace_back();
             children[index].push_back(entries.size() - 1);

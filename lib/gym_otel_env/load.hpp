@@ -35,7 +35,7 @@ public:
 };
 
 struct LoadRequest {
-    std::vector<std::string> configs;  // "-" is standard input
+    std::vector<std::string> configs;      // "-" is standard input
     std::vector<std::string> search_dirs;  // ours, then the Gym command line's (SPEC 1.3)
     std::optional<std::string> gym_root;   // Gym's install root (PARENT_DIR), searched last
     std::optional<std::string> env_yaml;

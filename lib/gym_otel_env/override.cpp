@@ -263,10 +263,8 @@ private:
                 continue;
             }
             in_kwargs = true;
-            if (e.arg_names[i] == "value")
-                value = std::move(arg);
-            else if (unexpected.empty())
-                unexpected = e.arg_names[i];
+            if (e.arg_names[i] == "value") value = std::move(arg);
+            else if (unexpected.empty()) unexpected = e.arg_names[i];
         }
         bool cast = name == "int" || name == "float" || name == "str" || name == "bool";
         if (!cast)
@@ -465,8 +463,7 @@ ParsedOverride parse(std::string_view token, std::string source, const TokenShow
     if (visitor.made_sweep()) {
         out.value.reset();
         out.sweep = ParsedOverride::Sweep::simple_choice;
-    } else if (parser.empty_value())
-        out.value = OverrideValue{};  // `KEY=`: the empty string
+    } else if (parser.empty_value()) out.value = OverrideValue{};  // `KEY=`: the empty string
     return out;
 }
 

@@ -198,14 +198,10 @@ void update(Cell& root, const std::vector<std::string>& path, Cell value, bool o
 bool python_equal(const Node& a, const Node& b);
 
 bool number(const Node& n, double& out) {
-    if (n.type == Type::boolean)
-        out = n.boolean ? 1 : 0;
-    else if (n.type == Type::integer)
-        out = std::stod(n.text);
-    else if (n.type == Type::real)
-        out = n.real;
-    else
-        return false;
+    if (n.type == Type::boolean) out = n.boolean ? 1 : 0;
+    else if (n.type == Type::integer) out = std::stod(n.text);
+    else if (n.type == Type::real) out = n.real;
+    else return false;
     return true;
 }
 
@@ -293,7 +289,8 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
         }
     } catch (const MergeError& e) {
         // The reason can quote a key path from the value (an interpolation's target).
-        shown.fail_plain(fmt::format("Error merging override {}: {}", shown.token(), shown.secret() ? "***" : e.why), key);
+        shown.fail_plain(fmt::format("Error merging override {}: {}", shown.token(), shown.secret() ? "***" : e.why),
+                         key);
     }
 }
 

@@ -13,9 +13,7 @@ namespace {
 
 using K = OverrideValue::Kind;
 
-bool digit(char c) {
-    return c >= '0' && c <= '9';
-}
+bool digit(char c) { return c >= '0' && c <= '9'; }
 
 std::string_view strip(std::string_view s) {
     auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
@@ -29,12 +27,9 @@ std::string_view strip(std::string_view s) {
 size_t digits(std::string_view s, std::string& out) {
     size_t i = 0;
     while (i < s.size()) {
-        if (digit(s[i]))
-            out += s[i++];
-        else if (s[i] == '_' && i > 0 && digit(s[i - 1]) && i + 1 < s.size() && digit(s[i + 1]))
-            ++i;
-        else
-            break;
+        if (digit(s[i])) out += s[i++];
+        else if (s[i] == '_' && i > 0 && digit(s[i - 1]) && i + 1 < s.size() && digit(s[i + 1])) ++i;
+        else break;
     }
     return i;
 }
@@ -147,14 +142,10 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
     if (name == "str") {
         OverrideValue out;
         out.kind = K::string;
-        if (text)
-            out.text = v.text;
-        else if (v.kind == K::boolean)
-            out.text = v.boolean ? "true" : "false";
-        else if (v.kind == K::integer)
-            out.text = v.text;
-        else
-            out.text = python_float(v.real);
+        if (text) out.text = v.text;
+        else if (v.kind == K::boolean) out.text = v.boolean ? "true" : "false";
+        else if (v.kind == K::integer) out.text = v.text;
+        else out.text = python_float(v.real);
         return out;
     }
     if (name == "int") {
@@ -179,8 +170,6 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
 
 }  // namespace
 
-OverrideValue hydra_cast(std::string_view name, const OverrideValue& value) {
-    return cast_one(name, value);
-}
+OverrideValue hydra_cast(std::string_view name, const OverrideValue& value) { return cast_one(name, value); }
 
 }  // namespace goe

@@ -9,18 +9,10 @@ namespace {
 
 using Kind = OverrideToken::Kind;
 
-bool is_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-bool is_ws(char c) {
-    return c == ' ' || c == '\t';
-}
-char lower(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
+bool is_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_ws(char c) { return c == ' ' || c == '\t'; }
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 class Lexer {
 public:
@@ -73,12 +65,9 @@ private:
         if (!is_digit(at(p)) || !has(p)) return 0;
         size_t n = 1;
         while (true) {
-            if (has(p + n) && is_digit(s_[p + n]))
-                ++n;
-            else if (at(p + n) == '_' && has(p + n + 1) && is_digit(s_[p + n + 1]))
-                n += 2;
-            else
-                return n;
+            if (has(p + n) && is_digit(s_[p + n])) ++n;
+            else if (at(p + n) == '_' && has(p + n + 1) && is_digit(s_[p + n + 1])) n += 2;
+            else return n;
         }
     }
     // INT_UNSIGNED: '0' | [1-9] (('_')? DIGIT)*
@@ -219,9 +208,7 @@ private:
 
 }  // namespace
 
-std::vector<OverrideToken> lex_override(std::string_view text) {
-    return Lexer(text).run();
-}
+std::vector<OverrideToken> lex_override(std::string_view text) { return Lexer(text).run(); }
 
 std::string_view token_kind_name(OverrideToken::Kind kind) {
     switch (kind) {

@@ -14,16 +14,11 @@ std::string visible(std::string_view text) {
     std::string out;
     for (char c : text) {
         auto u = static_cast<unsigned char>(c);
-        if (c == '\n')
-            out += "\\n";
-        else if (c == '\t')
-            out += "\\t";
-        else if (c == '\r')
-            out += "\\r";
-        else if (u < 0x20 || u == 0x7f)
-            out += fmt::format("\\x{:02x}", u);
-        else
-            out += c;
+        if (c == '\n') out += "\\n";
+        else if (c == '\t') out += "\\t";
+        else if (c == '\r') out += "\\r";
+        else if (u < 0x20 || u == 0x7f) out += fmt::format("\\x{:02x}", u);
+        else out += c;
     }
     return out;
 }

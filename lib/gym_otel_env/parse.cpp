@@ -24,8 +24,8 @@ constexpr std::string_view kStrTag = "tag:yaml.org,2002:str";
 
 // PyYAML's reader accepts only these code points, and only valid UTF-8.
 bool printable(char32_t c) {
-    return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
-           (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+    return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0x7E) || c == 0x85 || (c >= 0xA0 && c <= 0xD7FF) ||
+           (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
 }
 
 // Where `text` is not UTF-8 of printable code points, with what is wrong there: the
@@ -352,7 +352,8 @@ private:
             if (top.key_is_string) string_key_flags_[top.flags_from + top.slot] = true;
             return;
         }
-        entries.push_back(Entry{std::move(top.key), std::move(node), top.key_type});  // the key is not needed after its value
+        entries.push_back(
+            Entry{std::move(top.key), std::move(node), top.key_type});  // the key is not needed after its value
         string_key_flags_.push_back(top.key_is_string);
         // Large mappings (a config with thousands of servers) get an index, so that
         // building them stays linear; small ones are scanned, which is faster there.
@@ -440,8 +441,9 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
             throw Error(Origin{name}, {}, "expected a single document, found several");
         return root;
     } catch (const YAML::Exception& e) {
-        throw Error(Origin{name, e.mark.line + 1, char_column(text, static_cast<size_t>(e.mark.pos), e.mark.column + 1)},
-                    {}, "malformed YAML: " + e.msg);
+        throw Error(
+            Origin{name, e.mark.line + 1, char_column(text, static_cast<size_t>(e.mark.pos), e.mark.column + 1)}, {},
+            "malformed YAML: " + e.msg);
     }
 }
 

@@ -10,8 +10,8 @@
 namespace goe {
 
 struct ParseLimits {
-    int max_depth = 256;  // nesting of collections; yaml-cpp recurses per level (its own guard is at 2000)
-    size_t max_nodes = 5'000'000;           // scalars (keys too) and collections in one document
+    int max_depth = 256;           // nesting of collections; yaml-cpp recurses per level (its own guard is at 2000)
+    size_t max_nodes = 5'000'000;  // scalars (keys too) and collections in one document
     size_t max_merged_entries = 1'000'000;  // entries copied by merge keys (<<) in one document
 };
 

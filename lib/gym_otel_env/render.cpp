@@ -62,8 +62,8 @@ char32_t code_point(std::string_view s, size_t i, size_t len) {
 // values people use. A byte of 0x80 and above never stands literally: GB18030 and Big5
 // read it together with the byte after it.
 bool sh_literal_ok(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == '-' || c == '.' || c == '/' || c == '@' || c == '+';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == '.' || c == '/' || c == '@' || c == '+';
 }
 
 bool sh_needs_printf(std::string_view value) {
@@ -101,8 +101,7 @@ constexpr size_t sh_piece_bytes = 8192;
 // test fails when the guard is missing: yash silently cuts a string at the first byte
 // that is not a character of the locale, and so does any shell that drops bytes.
 std::string sh_piece(std::string_view piece) {
-    return fmt::format("_goe_p=\"`printf '{}.'`\" && test \"${{_goe_p%.}}\" != \"$_goe_p\"",
-                       sh_printf_format(piece));
+    return fmt::format("_goe_p=\"`printf '{}.'`\" && test \"${{_goe_p%.}}\" != \"$_goe_p\"", sh_printf_format(piece));
 }
 
 // The value is assembled in helpers and exported only when every piece was printed, so a
@@ -188,8 +187,8 @@ std::string json_string(std::string_view value) {
 // (npm dotenv) and Python's str.isspace() (python-dotenv), together.
 bool unicode_space(char32_t c) {
     return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-           c == 0x180E || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-           c == 0x205F || c == 0x3000 || c == 0xFEFF;
+           c == 0x180E || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+           c == 0x3000 || c == 0xFEFF;
 }
 
 // Unquoted, the value is taken as is by docker --env-file, npm dotenv and python-dotenv
@@ -204,8 +203,7 @@ bool dotenv_bare_ok(std::string_view v) {
     if (v.front() == '\'' || v.front() == '"' || v.front() == '`') return false;
     size_t first = utf8_length(v, 0), last_start = v.size() - 1;
     while (last_start > 0 && (byte_at(v, last_start) & 0xC0) == 0x80) --last_start;
-    return !unicode_space(code_point(v, 0, first)) &&
-           !unicode_space(code_point(v, last_start, v.size() - last_start));
+    return !unicode_space(code_point(v, 0, first)) && !unicode_space(code_point(v, last_start, v.size() - last_start));
 }
 
 // Single quotes: literal in npm dotenv; python-dotenv reads \\ and \' as escapes; both
@@ -241,7 +239,8 @@ std::string dotenv_double_quoted(std::string_view v) {
 
 std::string dotenv_statement(const Export& e) {
     const std::string& v = e.value;
-    if (!valid_utf8(v)) unwritable(e, "cannot be written as dotenv: it is not UTF-8, and dotenv files are read as UTF-8");
+    if (!valid_utf8(v))
+        unwritable(e, "cannot be written as dotenv: it is not UTF-8, and dotenv files are read as UTF-8");
     if (dotenv_bare_ok(v)) return fmt::format("{}={}\n", e.name, v);
     // A multi-line value reads best on one line, with \n.
     bool multiline = v.find_first_of("\r\n") != std::string::npos;
@@ -299,8 +298,6 @@ std::string render(const std::vector<Export>& exports, Format format,
     return out;
 }
 
-std::string render_failure(Format format) {
-    return format == Format::sh || format == Format::fish ? "false\n" : "";
-}
+std::string render_failure(Format format) { return format == Format::sh || format == Format::fish ? "false\n" : ""; }
 
 }  // namespace goe

@@ -17,9 +17,7 @@ namespace {
 
 constexpr std::string_view kMissing = "???";
 
-std::string join_path(const std::string& base, const std::string& key) {
-    return base.empty() ? key : base + "." + key;
-}
+std::string join_path(const std::string& base, const std::string& key) { return base.empty() ? key : base + "." + key; }
 
 // A container on the way from the root to a value, linked upwards and shared, so
 // that stepping into a container costs the same at any depth.
@@ -186,8 +184,7 @@ private:
         // An alias puts one string under many paths; unless it looked around itself
         // (a relative key), its value is the same under all of them.
         if (auto hit = shared_memo_.find(node.get()); hit != shared_memo_.end()) return hit->second;
-        if (!active_.insert(key).second)
-            throw Error(node->origin, where.path, "recursive interpolation detected");
+        if (!active_.insert(key).second) throw Error(node->origin, where.path, "recursive interpolation detected");
         Nest nest(*this, *node, where.path);
         auto parsed = templates_.find(node.get());
         if (parsed == templates_.end()) {
@@ -213,8 +210,8 @@ private:
     }
 
     struct Frame {
-        NodePtr node;        // the value being resolved
-        const Location& where;  // its location
+        NodePtr node;                   // the value being resolved
+        const Location& where;          // its location
         mutable bool relative = false;  // a relative key was looked up from here
     };
 
@@ -245,7 +242,6 @@ public:
     }
 
 private:
-
     // The text rule: one interpolation keeps its type, anything else is a string.
     Resolved text(const std::vector<Token>& tokens, const Frame& f) {
         if (tokens.size() == 1 && tokens[0].kind == Token::Kind::interpolation)
@@ -271,7 +267,9 @@ private:
                 case Token::Kind::esc_inter: out += t.text.substr(t.text.size() - (t.text.size() / 2 + 1)); break;
                 case Token::Kind::esc: out += halve(t.text); break;
                 case Token::Kind::top_esc: out += next_inter ? halve(t.text) : t.text; break;
-                case Token::Kind::quoted_esc: out += (next_inter || i + 1 == tokens.size()) ? halve(t.text) : t.text; break;
+                case Token::Kind::quoted_esc:
+                    out += (next_inter || i + 1 == tokens.size()) ? halve(t.text) : t.text;
+                    break;
                 default: out += t.text; break;
             }
             if (out.size() > limits_.max_result_bytes)
@@ -497,8 +495,8 @@ public:
 
 }  // namespace
 
-NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
-                        const ResolveLimits& limits, SecretTexts* secrets) {
+NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env, const ResolveLimits& limits,
+                        SecretTexts* secrets) {
     if (!root || root->type != Type::mapping) return nullptr;
     const NodePtr* block = root->find(key);
     if (!block) return nullptr;
@@ -529,9 +527,8 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
     for (size_t i = 0; i < out->entries.size(); ++i) {
         Entry& e = out->entries[i];
         // deep() keeps the entries in place; find() only if that ever changes.
-        const NodePtr* src = i < written.entries.size() && written.entries[i].key == e.key
-                                 ? &written.entries[i].value
-                                 : written.find(e.key);
+        const NodePtr* src = i < written.entries.size() && written.entries[i].key == e.key ? &written.entries[i].value
+                                                                                           : written.find(e.key);
         if (src && (*src)->origin.line && e.value->origin.str() != (*src)->origin.str()) {
             auto copy = std::make_shared<Node>(*e.value);
             copy->origin = (*src)->origin;

@@ -13,10 +13,10 @@
 namespace goe {
 
 struct ResolveLimits {
-    size_t max_depth = 256;                  // nested references, resolver calls and arguments; the stack
-    size_t max_result_bytes = 16u << 20;     // one interpolated string
-    size_t max_nodes = 250'000;              // values with something to resolve under the block
-    size_t max_evaluations = 250'000;        // ${...} evaluated in all
+    size_t max_depth = 256;               // nested references, resolver calls and arguments; the stack
+    size_t max_result_bytes = 16u << 20;  // one interpolated string
+    size_t max_nodes = 250'000;           // values with something to resolve under the block
+    size_t max_evaluations = 250'000;     // ${...} evaluated in all
 };
 
 // SPEC 7: the block keys whose values are secret, and (filled in, also when resolution

@@ -47,10 +47,8 @@ std::string lexical_resolve(std::string_view path, std::string_view cwd) {
     std::vector<std::string_view> kept;
     for (auto part : components(full)) {
         if (part == "..") {
-            if (!kept.empty() && kept.back() != "..")
-                kept.pop_back();
-            else if (!absolute)
-                kept.push_back(part);  // "/.." is "/"
+            if (!kept.empty() && kept.back() != "..") kept.pop_back();
+            else if (!absolute) kept.push_back(part);  // "/.." is "/"
             continue;
         }
         kept.push_back(part);
@@ -63,9 +61,7 @@ std::string lexical_resolve(std::string_view path, std::string_view cwd) {
     return out.empty() ? "." : out;
 }
 
-std::string FileSystem::resolve(const std::string& path) {
-    return lexical_resolve(path, working_directory());
-}
+std::string FileSystem::resolve(const std::string& path) { return lexical_resolve(path, working_directory()); }
 
 SearchRoots::SearchRoots(const std::vector<std::string>& search_dirs, const Environment& env,
                          const std::optional<std::string>& gym_root, FileSystem& fs)

@@ -41,14 +41,12 @@ struct Scan {
     void sign() { eat_any("+-"); }
 };
 
-bool is_null(std::string_view s) {
-    return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
-}
+bool is_null(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
 
 std::optional<bool> as_bool(std::string_view s) {
-    static constexpr std::array<std::string_view, 9> yes = {"yes", "Yes", "YES", "true", "True",
-                                                            "TRUE", "on", "On", "ON"};
-    static constexpr std::array<std::string_view, 9> no = {"no", "No", "NO", "false", "False",
+    static constexpr std::array<std::string_view, 9> yes = {"yes",  "Yes", "YES", "true", "True",
+                                                            "TRUE", "on",  "On",  "ON"};
+    static constexpr std::array<std::string_view, 9> no = {"no",    "No",  "NO",  "false", "False",
                                                            "FALSE", "off", "Off", "OFF"};
     if (std::find(yes.begin(), yes.end(), s) != yes.end()) return true;
     if (std::find(no.begin(), no.end(), s) != no.end()) return false;
@@ -74,7 +72,8 @@ bool matches_int(std::string_view s) {
         return body(sc) && sc.done();
     };
     return attempt([](Scan& sc) {  // 0b[0-1_]+
-               return sc.eat('0') && sc.eat('b') && sc.eat_while([](char c) { return c == '0' || c == '1' || c == '_'; });
+               return sc.eat('0') && sc.eat('b') &&
+                      sc.eat_while([](char c) { return c == '0' || c == '1' || c == '_'; });
            }) ||
            attempt([](Scan& sc) {  // 0[0-7_]+
                return sc.eat('0') && sc.eat_while([](char c) { return (c >= '0' && c <= '7') || c == '_'; });
@@ -84,7 +83,8 @@ bool matches_int(std::string_view s) {
                return sc.eat_any("123456789") && (sc.eat_while(is_digit_), true);
            }) ||
            attempt([](Scan& sc) {  // 0x[0-9a-fA-F_]+
-               return sc.eat('0') && sc.eat('x') && sc.eat_while([](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == '_'; });
+               return sc.eat('0') && sc.eat('x') &&
+                      sc.eat_while([](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == '_'; });
            }) ||
            attempt([](Scan& sc) {  // [1-9][0-9_]*(:[0-5]?[0-9])+
                return sc.eat_any("123456789") && (sc.eat_while(is_digit_), true) && sexagesimal_tail(sc);
@@ -103,30 +103,34 @@ bool matches_float(std::string_view s) {
         if (signed_form) sc.sign();
         return body(sc) && sc.done();
     };
-    return attempt(true, [](Scan& sc) {  // [0-9][0-9_]*\.[0-9_]*([eE][-+]?[0-9]+)?
-               if (!sc.eat_any("0123456789")) return false;
-               sc.eat_while(is_digit_);
-               if (!sc.eat('.')) return false;
-               sc.eat_while(is_digit_);
-               size_t mark = sc.i;
-               if (!exponent(sc, false)) sc.i = mark;
-               return true;
-           }) ||
-           attempt(true, [](Scan& sc) {  // [0-9][0-9_]*[eE][-+]?[0-9]+
-               return sc.eat_any("0123456789") && (sc.eat_while(is_digit_), true) && exponent(sc, false);
-           }) ||
-           attempt(false, [](Scan& sc) {  // \.[0-9_]+([eE][-+][0-9]+)?
-               if (!sc.eat('.') || !sc.eat_while(is_digit_)) return false;
-               size_t mark = sc.i;
-               if (!exponent(sc, true)) sc.i = mark;
-               return true;
-           }) ||
-           attempt(true, [](Scan& sc) {  // [0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*
-               return sc.eat_any("0123456789") && (sc.eat_while(is_digit_), true) && sexagesimal_tail(sc) &&
-                      sc.eat('.') && (sc.eat_while(is_digit_), true);
-           }) ||
-           s == ".inf" || s == ".Inf" || s == ".INF" || s == "+.inf" || s == "+.Inf" || s == "+.INF" ||
-           s == "-.inf" || s == "-.Inf" || s == "-.INF" || s == ".nan" || s == ".NaN" || s == ".NAN";
+    return attempt(true,
+                   [](Scan& sc) {  // [0-9][0-9_]*\.[0-9_]*([eE][-+]?[0-9]+)?
+                       if (!sc.eat_any("0123456789")) return false;
+                       sc.eat_while(is_digit_);
+                       if (!sc.eat('.')) return false;
+                       sc.eat_while(is_digit_);
+                       size_t mark = sc.i;
+                       if (!exponent(sc, false)) sc.i = mark;
+                       return true;
+                   }) ||
+           attempt(true,
+                   [](Scan& sc) {  // [0-9][0-9_]*[eE][-+]?[0-9]+
+                       return sc.eat_any("0123456789") && (sc.eat_while(is_digit_), true) && exponent(sc, false);
+                   }) ||
+           attempt(false,
+                   [](Scan& sc) {  // \.[0-9_]+([eE][-+][0-9]+)?
+                       if (!sc.eat('.') || !sc.eat_while(is_digit_)) return false;
+                       size_t mark = sc.i;
+                       if (!exponent(sc, true)) sc.i = mark;
+                       return true;
+                   }) ||
+           attempt(true,
+                   [](Scan& sc) {  // [0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*
+                       return sc.eat_any("0123456789") && (sc.eat_while(is_digit_), true) && sexagesimal_tail(sc) &&
+                              sc.eat('.') && (sc.eat_while(is_digit_), true);
+                   }) ||
+           s == ".inf" || s == ".Inf" || s == ".INF" || s == "+.inf" || s == "+.Inf" || s == "+.INF" || s == "-.inf" ||
+           s == "-.Inf" || s == "-.INF" || s == ".nan" || s == ".NaN" || s == ".NAN";
 }
 
 std::string without_underscores(std::string_view s) {
@@ -155,7 +159,7 @@ std::vector<std::string> split_colons(std::string_view s) {
 
 bool all_digits(std::string_view s, int base) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [base](char c) {
-        int v = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+        int v = std::isdigit(static_cast<unsigned char>(c))    ? c - '0'
                 : std::isxdigit(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10
                                                                : 99;
         return v < base;
@@ -261,7 +265,7 @@ NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std
 
 NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, const Origin& origin,
                            const std::string& key_path) {
-    if (tag == "!" ) return make_string(std::string(text), origin);
+    if (tag == "!") return make_string(std::string(text), origin);
     if (tag.substr(0, kTag.size()) == kTag) {
         auto name = tag.substr(kTag.size());
         if (name == "str") return make_string(std::string(text), origin);

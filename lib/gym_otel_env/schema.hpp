@@ -29,23 +29,25 @@ inline constexpr std::array<std::string_view, 8> kLensBooleans{"1", "true", "yes
 inline constexpr std::array<std::string_view, 4> kExportStrategies{"all_ranks", "single_rank", "sampled",
                                                                    "first_rank_per_node"};
 inline constexpr std::array<std::string_view, 12> kSpanGroups{
-    "job", "server", "http_client", "rollout", "verify", "agent", "model_call", "sandbox", "startup",
-    "default", "per_rollout", "all"};  // the last three are presets
+    "job",        "server",  "http_client", "rollout", "verify",      "agent",
+    "model_call", "sandbox", "startup",     "default", "per_rollout", "all"};  // the last three are presets
 inline constexpr std::array<std::string_view, 2> kExporters{"otlp", "console"};
 inline constexpr std::array<std::string_view, 3> kOtlpProtocols{"grpc", "http/protobuf", "http/json"};
 
 struct Field {
-    std::string_view key;       // name in the telemetry block
+    std::string_view key;  // name in the telemetry block
     FieldType type;
-    std::string_view fallback;  // the default as exported text ("1", "-1", "otlp")
-    bool null_default;          // the default is null (nothing exported)
-    std::string_view variable;  // the environment variable it becomes
-    std::string_view lens;      // nemo-lens variable carried over when set, or empty
-    bool secret;                // never shown in messages
-    Rule rule;                  // what the variable's value must look like
+    std::string_view fallback;                // the default as exported text ("1", "-1", "otlp")
+    bool null_default;                        // the default is null (nothing exported)
+    std::string_view variable;                // the environment variable it becomes
+    std::string_view lens;                    // nemo-lens variable carried over when set, or empty
+    bool secret;                              // never shown in messages
+    Rule rule;                                // what the variable's value must look like
     std::span<const std::string_view> words;  // the values `rule` allows
 };
 
+// One row per field, kept as a table.
+// clang-format off
 inline constexpr std::array<Field, 15> kSchema{{
     {"enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED", false, Rule::lens_bool, kLensBooleans},
     {"span_groups", FieldType::string, "default", false, "NEMO_GYM_OTEL_SPAN_GROUPS", "NEMO_LENS_SPAN_GROUPS", false, Rule::names, kSpanGroups},
@@ -63,6 +65,7 @@ inline constexpr std::array<Field, 15> kSchema{{
     {"otlp_headers", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_HEADERS", "", true, Rule::header_list, {}},
     {"service_name", FieldType::string, "nemo-gym", false, "OTEL_SERVICE_NAME", "", false, Rule::none, {}},
 }};
+// clang-format on
 
 // The row for `key`, or nullptr.
 const Field* find_field(std::string_view key);

@@ -31,13 +31,16 @@ Translation translate(const Settings& settings, const Environment& env,
         return true;
     };
     auto from_config = [&](const Setting& s) {
-        return Export{std::string(s.field->variable), *s.value,
-                      s.origin.empty() ? Export::Source::default_value : Export::Source::config, s.origin, {}};
+        return Export{std::string(s.field->variable),
+                      *s.value,
+                      s.origin.empty() ? Export::Source::default_value : Export::Source::config,
+                      s.origin,
+                      {}};
     };
 
     if (!keep_or(*enabled.field))
-        out.exports.push_back(Export{std::string(enabled.field->variable), "1", Export::Source::enabled,
-                                     enabled.origin, out.decided_by});
+        out.exports.push_back(
+            Export{std::string(enabled.field->variable), "1", Export::Source::enabled, enabled.origin, out.decided_by});
 
     bool run_id_given = is_set(env, "NEMO_GYM_OTEL_RUN_ID");
     for (const auto& s : settings.fields) {
@@ -46,8 +49,11 @@ Translation translate(const Settings& settings, const Environment& env,
         bool prefixed = f.variable.substr(0, 14) == "NEMO_GYM_OTEL_";
         if (keep_or(f)) continue;
         if (prefixed && !f.lens.empty() && is_set(env, f.lens)) {
-            out.exports.push_back(Export{std::string(f.variable), std::string(*lookup(env, f.lens)),
-                                         Export::Source::lens, {}, std::string(f.lens)});
+            out.exports.push_back(Export{std::string(f.variable),
+                                         std::string(*lookup(env, f.lens)),
+                                         Export::Source::lens,
+                                         {},
+                                         std::string(f.lens)});
         } else if (!s.value) {
             continue;
         } else if (f.key == "run_id" && trim(*s.value).empty()) {
@@ -62,8 +68,11 @@ Translation translate(const Settings& settings, const Environment& env,
 
     if (!run_id_given) {
         if (is_set(env, "SLURM_JOB_ID")) {
-            out.exports.push_back(Export{"NEMO_GYM_OTEL_RUN_ID", std::string(trim(*lookup(env, "SLURM_JOB_ID"))),
-                                         Export::Source::slurm, {}, "SLURM_JOB_ID"});
+            out.exports.push_back(Export{"NEMO_GYM_OTEL_RUN_ID",
+                                         std::string(trim(*lookup(env, "SLURM_JOB_ID"))),
+                                         Export::Source::slurm,
+                                         {},
+                                         "SLURM_JOB_ID"});
         } else {
             out.exports.push_back(Export{"NEMO_GYM_OTEL_RUN_ID", random_hex12(), Export::Source::generated, {}, {}});
         }

@@ -16,8 +16,8 @@ struct Export {
     std::string name;
     std::string value;
     Source source;
-    Origin origin;      // config: where the value was written
-    std::string from;   // lens: the NEMO_LENS_ variable; slurm: SLURM_JOB_ID
+    Origin origin;     // config: where the value was written
+    std::string from;  // lens: the NEMO_LENS_ variable; slurm: SLURM_JOB_ID
 };
 
 // A variable left alone because the environment already sets it.

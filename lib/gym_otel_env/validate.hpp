@@ -25,7 +25,7 @@ struct UnknownKey {
 struct Settings {
     std::vector<Setting> fields;  // one per schema row, in schema order
     std::vector<UnknownKey> unknown;
-    bool present = false;         // the config had a telemetry block
+    bool present = false;  // the config had a telemetry block
 
     const Setting& operator[](std::string_view key) const;
 };

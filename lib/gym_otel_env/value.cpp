@@ -2,11 +2,11 @@
 
 #include <atomic>
 #include <charconv>
-#include <cstddef>
-#include <new>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <new>
 
 #include <fmt/format.h>
 
@@ -101,7 +101,9 @@ struct ArenaAllocator {
     T* allocate(size_t n) { return static_cast<T*>(current_arena->allocate(n * sizeof(T))); }
     void deallocate(T* p, size_t) { NodeArena::release(p); }
     template <class U>
-    bool operator==(const ArenaAllocator<U>&) const { return true; }
+    bool operator==(const ArenaAllocator<U>&) const {
+        return true;
+    }
 };
 
 }  // namespace
@@ -211,11 +213,11 @@ bool python_printable(char32_t c) {
         char32_t lo, hi;
     };
     static constexpr Range hidden[] = {
-        {0x00, 0x1F},       {0x7F, 0xA0},       {0xAD, 0xAD},       {0x600, 0x605},     {0x61C, 0x61C},
-        {0x6DD, 0x6DD},     {0x70F, 0x70F},     {0x890, 0x891},     {0x8E2, 0x8E2},     {0x1680, 0x1680},
-        {0x180E, 0x180E},   {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x2064},   {0x2066, 0x206F},
-        {0x3000, 0x3000},   {0xD800, 0xF8FF},   {0xFDD0, 0xFDEF},   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},
-        {0xFFFE, 0xFFFF},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD}, {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3},
+        {0x00, 0x1F},       {0x7F, 0xA0},       {0xAD, 0xAD},       {0x600, 0x605},      {0x61C, 0x61C},
+        {0x6DD, 0x6DD},     {0x70F, 0x70F},     {0x890, 0x891},     {0x8E2, 0x8E2},      {0x1680, 0x1680},
+        {0x180E, 0x180E},   {0x2000, 0x200F},   {0x2028, 0x202F},   {0x205F, 0x2064},    {0x2066, 0x206F},
+        {0x3000, 0x3000},   {0xD800, 0xF8FF},   {0xFDD0, 0xFDEF},   {0xFEFF, 0xFEFF},    {0xFFF9, 0xFFFB},
+        {0xFFFE, 0xFFFF},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD}, {0x13430, 0x1343F},  {0x1BCA0, 0x1BCA3},
         {0x1D173, 0x1D17A}, {0xE0001, 0xE0001}, {0xE0020, 0xE007F}, {0xF0000, 0x10FFFF},
     };
     for (const auto& r : hidden)
@@ -271,7 +273,7 @@ std::string python_repr(std::string_view text) {
         } else if (len == 0) {
             out += fmt::format("\\udc{:02x}", static_cast<unsigned char>(ch));
         } else if (!python_printable(cp)) {
-            out += cp < 0x100 ? fmt::format("\\x{:02x}", static_cast<unsigned>(cp))
+            out += cp < 0x100     ? fmt::format("\\x{:02x}", static_cast<unsigned>(cp))
                    : cp < 0x10000 ? fmt::format("\\u{:04x}", static_cast<unsigned>(cp))
                                   : fmt::format("\\U{:08x}", static_cast<unsigned>(cp));
             i += len - 1;
@@ -325,8 +327,8 @@ bool append_python_str(const Node& node, std::string& out, size_t max_bytes) {
 std::string python_str(const Node& node, size_t max_bytes) {
     std::string out;
     if (!append_python_str(node, out, node.is_container() ? max_bytes : SIZE_MAX))
-        throw Error(node.origin, {}, fmt::format("{} too large to use as text (more than {} bytes)",
-                                                 type_name(node.type), max_bytes));
+        throw Error(node.origin, {},
+                    fmt::format("{} too large to use as text (more than {} bytes)", type_name(node.type), max_bytes));
     return out;
 }
 

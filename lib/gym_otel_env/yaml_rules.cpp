@@ -30,7 +30,8 @@ std::string pyyaml_escapes(std::string value) {
         if (c < 0x80) continue;
         size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
         bool sequence = len > 0 && i + len <= value.size();
-        for (size_t k = 1; sequence && k < len; ++k) sequence = (static_cast<unsigned char>(value[i + k]) & 0xC0) == 0x80;
+        for (size_t k = 1; sequence && k < len; ++k)
+            sequence = (static_cast<unsigned char>(value[i + k]) & 0xC0) == 0x80;
         if (sequence) {
             i += len - 1;
         } else if (c == 0x85 || c == 0xA0) {
@@ -88,7 +89,8 @@ std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_
         end += text[end] == quote ? 2 : 1;
     }
     std::string_view raw = text.substr(pos, end - pos);
-    bool raw_break = raw.find("\xe2\x80\xa8") != std::string_view::npos || raw.find("\xe2\x80\xa9") != std::string_view::npos;
+    bool raw_break =
+        raw.find("\xe2\x80\xa8") != std::string_view::npos || raw.find("\xe2\x80\xa9") != std::string_view::npos;
     if (!raw_break || escapes) return value;
     std::string out;
     for (size_t i = 0; i < value.size();) {
@@ -235,12 +237,8 @@ private:
         bool was_expecting = expect_entry_;
         expect_entry_ = false;
         switch (c) {
-            case '\'':
-                key_start(false);
-                return single_quoted();
-            case '"':
-                key_start(false);
-                return double_quoted();
+            case '\'': key_start(false); return single_quoted();
+            case '"': key_start(false); return double_quoted();
             case '&':
             case '*': key_start(false); return anchor(c == '&');
             case '!': key_start(false); return tag();
@@ -341,7 +339,10 @@ private:
         bool follows = space_or_end(0) || std::string_view("?:,]}%@`").find(next) != std::string_view::npos ||
                        t_.substr(i_, 3) == "\xe2\x80\xa8" || t_.substr(i_, 3) == "\xe2\x80\xa9";
         if (name.empty() || !follows) {
-            std::string shown = next == '\t' ? "\\t" : next == '\n' ? "\\n" : next == '\0' ? "\\0" : std::string(1, next);
+            std::string shown = next == '\t'   ? "\\t"
+                                : next == '\n' ? "\\n"
+                                : next == '\0' ? "\\0"
+                                               : std::string(1, next);
             size_t len = 1;
             while (i_ + len < t_.size() && (static_cast<unsigned char>(t_[i_ + len]) & 0xC0) == 0x80) ++len;
             if (static_cast<unsigned char>(next) >= 0x80) shown = std::string(t_.substr(i_, len));
@@ -419,7 +420,8 @@ private:
                 continue;
             }
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || unicode_break()) return;
-            if (c == ':' && (space_or_end(1) || (flow_ > 0 && std::string_view(",[]{}").find(peek(1)) != std::string_view::npos)))
+            if (c == ':' &&
+                (space_or_end(1) || (flow_ > 0 && std::string_view(",[]{}").find(peek(1)) != std::string_view::npos)))
                 return;
             if (flow_ > 0 && std::string_view(",[]{}").find(c) != std::string_view::npos) return;
             advance();

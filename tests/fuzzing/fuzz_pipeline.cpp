@@ -96,8 +96,8 @@ void run(std::string_view input) {
         // the input contains would loop forever (the first fuzzing run found this).
         unsigned tokens = 0;
         auto token = [&tokens] { return fmt::format("{:016x}", ++tokens); };
-        for (auto format : {goe::Format::sh, goe::Format::fish, goe::Format::json, goe::Format::dotenv,
-                            goe::Format::github})
+        for (auto format :
+             {goe::Format::sh, goe::Format::fish, goe::Format::json, goe::Format::dotenv, goe::Format::github})
             goe::render(translation.exports, format, token);
     } catch (const goe::Error& e) {
         // The expected way to fail; the message must still be printable.
