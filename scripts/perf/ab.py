@@ -3,26 +3,22 @@
 
     scripts/perf/ab.py OLD_BIN NEW_BIN [--count N] [--seed S]
 
-Runs both binaries on the random cases scripts/difftest generates (configs, includes,
-env.yaml, --set, environments, injected faults) and on the benchmark's configs, and
-compares exit status, stdout and stderr exactly; only a random 12-hex-digit run id may
-differ. Needs no Python reference, so thousands of cases take a minute.
+Runs both binaries on the random cases difftest generates (tests/differential/generator.py:
+configs, includes, env.yaml, --set, environments, injected faults) and on the benchmark's
+configs, and compares exit status, stdout and stderr exactly; only a random 12-hex-digit run
+id may differ. Needs no Python reference, so thousands of cases take a minute.
 """
 
 import argparse
-import importlib.machinery
-import importlib.util
 import re
 import sys
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-loader = importlib.machinery.SourceFileLoader("difftest", str(HERE.parent / "difftest"))
-spec = importlib.util.spec_from_loader("difftest", loader)
-difftest = importlib.util.module_from_spec(spec)
-sys.modules["difftest"] = difftest  # dataclasses look their module up by name
-loader.exec_module(difftest)
+sys.path.insert(0, str(HERE.parent.parent / "tests"))
+from differential import generator, runner  # noqa: E402
+
 sys.path.insert(0, str(HERE))
 import bench  # noqa: E402
 
@@ -46,16 +42,16 @@ def main() -> int:
         root = Path(tmp)
         cases = []
         for index in range(opts.count):
-            c = difftest.generate(opts.seed, index, ())
-            cwd, env, args, stdin = difftest.materialize(c, root / f"c{index}")
-            cases.append((f"case {opts.seed}/{index}", cwd, {**difftest.base_env(), **env}, args, stdin))
+            c = generator.generate(opts.seed, index, ())
+            cwd, env, args, stdin = runner.materialize(c, root / f"c{index}")
+            cases.append((f"case {opts.seed}/{index}", cwd, {**runner.base_env(), **env}, args, stdin))
         big = root / "bench"
         big.mkdir()
         (big / "typical.yaml").write_text(bench.TYPICAL)
         (big / "servers.yaml").write_text(bench.servers_config(2000))
         for name in ("typical.yaml", "servers.yaml"):
             for fmt in ("sh", "json", "fish", "dotenv"):
-                cases.append((f"{name} --format {fmt}", big, difftest.base_env(), ["--format", fmt, name], None))
+                cases.append((f"{name} --format {fmt}", big, runner.base_env(), ["--format", fmt, name], None))
         # Paths the optimizations touched: errors that name a key path or a position,
         # and key replacement in mappings large enough to be indexed.
         many = "".join(f"k{i}: {i}\n" for i in range(40))
@@ -72,9 +68,9 @@ def main() -> int:
         }
         for name, text in edges.items():
             (big / name).write_bytes(text.encode("latin-1"))
-            cases.append((name, big, difftest.base_env(), [name], None))
+            cases.append((name, big, runner.base_env(), [name], None))
         for label, cwd, env, args, stdin in cases:
-            a, b = (difftest.run_one([x, *args], cwd, env, stdin, 60) for x in bins)
+            a, b = (runner.run_one([x, *args], cwd, env, stdin, 60) for x in bins)
             if (a.rc, norm(a.stdout), a.stderr) != (b.rc, norm(b.stdout), b.stderr):
                 differ += 1
                 if differ <= 5:

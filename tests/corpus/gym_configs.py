@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""gym_configs: run gym-otel-env and the reference (scripts/reference/gym_otel_ref.py) over a tree of
-NeMo Gym configs, the way users run them, and compare.
+"""gym_configs: run gym-otel-env and the reference (tests/differential/reference/gym_otel_ref.py)
+over a tree of NeMo Gym configs, the way users run them, and compare.
 
     tests/corpus/gym_configs.py --tree /tmp/gymtree [--bin build/bin/gym-otel-env] [--jobs 2]
                                 [--sample N] [--scenario NAME]... [--show N] [--only SUBSTR]
@@ -50,7 +50,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent.parent
-REF_DIR = REPO / "scripts" / "reference"
+REF_DIR = REPO / "tests" / "differential" / "reference"
 OMEGACONF_PATH = "/usr/lib/python3/dist-packages"
 HEX12 = re.compile(r"^[0-9a-f]{12}$")
 MODEL = "responses_api_models/vllm_model/configs/vllm_model.yaml"

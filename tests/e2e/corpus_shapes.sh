@@ -2,7 +2,7 @@
 # tests/corpus/shapes: Gym-shaped configs written for this test (not copies of Gym's), one per
 # shape that caught a bug in the run over Gym's own configs (config_paths rewritten to every
 # loaded entry, interpolated includes, use_absolute_ip, dummy_model, directives), run the ways a
-# user runs them (tests/corpus/gym_configs.py) through the binary and scripts/reference. CI
+# user runs them (tests/corpus/gym_configs.py) through the binary and tests/differential/reference. CI
 # cannot fetch Gym; this part needs only the reference.
 # Skipped (77) when OmegaConf or pydantic v2 is not importable.
 set -u

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A fixed sample (every 15th config) of NeMo Gym's own configs through the binary and
-# scripts/reference, each the ways a user runs it (tests/corpus/gym_configs.py: alone, with
+# tests/differential/reference, each the ways a user runs it (tests/corpus/gym_configs.py: alone, with
 # env.yaml and a model, an added block referencing the config's nodes, overrides,
 # --exec -- gym env start, from elsewhere). The tree is $GOE_GYM_TREE, else the YAML of the
 # pinned commit from a local mirror ($GOE_GYM_MIRROR); without either, skipped (77): CI cannot

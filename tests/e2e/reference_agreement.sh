@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Generated configs, environments and command lines (every difftest form: the earlier issues'
 # configs, Gym's directives, '???' placement, Hydra override values, Gym command lines through
-# --exec) run through the binary and through scripts/reference (real OmegaConf + pydantic v2):
-# both must accept with the same variables, or both reject. A fixed-seed sample, unshrunk, to
-# stay under a minute; run scripts/difftest by hand for more cases and shrunk failures.
+# --exec) run through the binary and through tests/differential/reference (real OmegaConf +
+# pydantic v2): both must accept with the same variables, or both reject. A fixed-seed sample,
+# unshrunk, to stay under a minute; run scripts/difftest by hand for more cases and shrunk
+# failures.
 # Skipped when OmegaConf or pydantic v2 is not importable.
 set -u
 . "$GOE_SOURCE_DIR/tests/e2e/lib/reference_python.bash"

@@ -1,4 +1,4 @@
-# Sourced by the end-to-end tests that run scripts/reference: sets `py` to the Python that
+# Sourced by the end-to-end tests that run tests/differential/reference: sets `py` to the Python that
 # runs it, or skips the test (exit 77) when that Python cannot import Debian's OmegaConf
 # and pydantic v2.
 py=${GOE_PYTHON:-python3}

@@ -5,7 +5,6 @@ from Gym's configure_telemetry_env."""
 
 from __future__ import annotations
 
-import difflib
 import os
 import secrets
 import sys
@@ -145,6 +144,8 @@ def validate(data: Any) -> TelemetryConfig:
         known = list(TelemetryConfig.model_fields)
         for k in data:
             if k not in TelemetryConfig.model_fields:
+                import difflib  # not at the top: scripts/perf/gym_python.py's timed start-up imports us
+
                 close = difflib.get_close_matches(str(k), known, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 print(f"warning: unknown telemetry key '{k}'{hint}", file=sys.stderr)

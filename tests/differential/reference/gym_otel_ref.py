@@ -3,7 +3,7 @@
 NeMo Gym in CI. Every loading rule is rewritten from NeMo Gym's and Hydra's code (see the module
 headers and examples.md), never from the C++ tool.
 
-    PYTHONPATH=/usr/lib/python3/dist-packages python3 scripts/reference/gym_otel_ref.py \
+    PYTHONPATH=/usr/lib/python3/dist-packages python3 tests/differential/reference/gym_otel_ref.py \
         [--set K=V]... [--env-yaml P | --no-env-yaml] [--search-dir D]... [--gym-root D] \
         [--format json] [CONFIG... | --exec -- CMD ARGS...]
 
