@@ -9,59 +9,54 @@ bool truthy(std::string_view value) {
     return v == "1" || v == "true" || v == "yes" || v == "on";
 }
 
+InEffect in_effect(const Setting& setting, const Environment& env) {
+    const Field& f = *setting.field;
+    if (is_set(env, f.variable)) return {InEffect::From::variable, f.variable, lookup(env, f.variable)};
+    if (!f.lens.empty() && is_set(env, f.lens)) return {InEffect::From::lens, f.lens, lookup(env, f.lens)};
+    if (!setting.value) return {InEffect::From::config, {}, std::nullopt};
+    return {InEffect::From::config, {}, *setting.value};
+}
+
 Translation translate(const Settings& settings, const Environment& env,
                       const std::function<std::string()>& random_hex12) {
     Translation out;
     const Setting& enabled = settings["enabled"];
-    if (is_set(env, enabled.field->variable)) {
-        out.decided_by = std::string(enabled.field->variable);
-        out.enabled = truthy(*lookup(env, enabled.field->variable));
-    } else if (is_set(env, enabled.field->lens)) {
-        out.decided_by = std::string(enabled.field->lens);
-        out.enabled = truthy(*lookup(env, enabled.field->lens));
-    } else {
+    InEffect on = in_effect(enabled, env);
+    if (on.from == InEffect::From::config) {
         out.decided_by = "telemetry.enabled";
-        out.enabled = enabled.value == "1";
+        out.enabled = on.value == "1";
+    } else {
+        out.decided_by = std::string(on.name);
+        out.enabled = truthy(*on.value);
     }
     if (!out.enabled) return out;
 
-    auto keep_or = [&](const Field& f) {
-        if (!is_set(env, f.variable)) return false;
-        out.kept.push_back(Kept{std::string(f.variable), std::string(*lookup(env, f.variable))});
-        return true;
-    };
-    auto from_config = [&](const Setting& s) {
-        return Export{std::string(s.field->variable),
-                      *s.value,
-                      s.origin.empty() ? Export::Source::default_value : Export::Source::config,
-                      s.origin,
-                      {}};
-    };
+    const std::string variable(enabled.field->variable);
+    if (on.from == InEffect::From::variable) out.kept.push_back(Kept{variable, std::string(*on.value)});
+    else out.exports.push_back(Export{variable, "1", Export::Source::enabled, enabled.origin, out.decided_by});
 
-    if (!keep_or(*enabled.field))
-        out.exports.push_back(
-            Export{std::string(enabled.field->variable), "1", Export::Source::enabled, enabled.origin, out.decided_by});
-
-    bool run_id_given = is_set(env, "NEMO_GYM_OTEL_RUN_ID");
+    bool run_id_given = false;
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
-        if (&f == enabled.field) continue;
-        bool prefixed = f.variable.substr(0, 14) == "NEMO_GYM_OTEL_";
-        if (keep_or(f)) continue;
-        if (prefixed && !f.lens.empty() && is_set(env, f.lens)) {
-            out.exports.push_back(Export{std::string(f.variable),
-                                         std::string(*lookup(env, f.lens)),
-                                         Export::Source::lens,
-                                         {},
-                                         std::string(f.lens)});
-        } else if (!s.value) {
+        if (&s == &enabled) continue;
+        InEffect v = in_effect(s, env);
+        if (v.from == InEffect::From::variable) {
+            out.kept.push_back(Kept{std::string(f.variable), std::string(*v.value)});
+        } else if (v.from == InEffect::From::lens) {
+            out.exports.push_back(
+                Export{std::string(f.variable), std::string(*v.value), Export::Source::lens, {}, std::string(v.name)});
+        } else if (!v.value) {
             continue;
-        } else if (f.key == "run_id" && trim(*s.value).empty()) {
+        } else if (f.key == "run_id" && trim(*v.value).empty()) {
             continue;
-        } else if (f.key == "service_name" && s.value->empty()) {
+        } else if (f.key == "service_name" && v.value->empty()) {
             continue;
         } else {
-            out.exports.push_back(from_config(s));
+            out.exports.push_back(Export{std::string(f.variable),
+                                         std::string(*v.value),
+                                         s.origin.empty() ? Export::Source::default_value : Export::Source::config,
+                                         s.origin,
+                                         {}});
         }
         if (f.key == "run_id") run_id_given = true;
     }
