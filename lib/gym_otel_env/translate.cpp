@@ -1,6 +1,8 @@
 #include "gym_otel_env/translate.hpp"
 
-#include <algorithm>
+#include <fmt/format.h>
+
+#include "gym_otel_env/error.hpp"
 
 namespace goe {
 
@@ -17,13 +19,32 @@ InEffect in_effect(const Setting& setting, const Environment& env) {
     return {InEffect::From::config, {}, *setting.value};
 }
 
+namespace {
+
+bool omitted(Omit omit, std::string_view value) {
+    switch (omit) {
+        case Omit::never: return false;
+        case Omit::empty: return value.empty();
+        case Omit::blank: return trim(value).empty();
+    }
+    return false;
+}
+
+const Setting& enabling(const Settings& settings) {
+    for (const auto& s : settings.fields)
+        if (s.field->role == Role::enables) return s;
+    throw Error("internal: no setting enables telemetry");
+}
+
+}  // namespace
+
 Translation translate(const Settings& settings, const Environment& env,
                       const std::function<std::string()>& random_hex12) {
     Translation out;
-    const Setting& enabled = settings["enabled"];
+    const Setting& enabled = enabling(settings);
     InEffect on = in_effect(enabled, env);
     if (on.from == InEffect::From::config) {
-        out.decided_by = "telemetry.enabled";
+        out.decided_by = fmt::format("telemetry.{}", enabled.field->key);
         out.enabled = on.value == "1";
     } else {
         out.decided_by = std::string(on.name);
@@ -35,7 +56,7 @@ Translation translate(const Settings& settings, const Environment& env,
     if (on.from == InEffect::From::variable) out.kept.push_back(Kept{variable, std::string(*on.value)});
     else out.exports.push_back(Export{variable, "1", Export::Source::enabled, enabled.origin, out.decided_by});
 
-    bool run_id_given = false;
+    std::vector<const Field*> no_run_id;  // run ids that nothing gave a value, in schema order
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
         if (&s == &enabled) continue;
@@ -45,31 +66,26 @@ Translation translate(const Settings& settings, const Environment& env,
         } else if (v.from == InEffect::From::lens) {
             out.exports.push_back(
                 Export{std::string(f.variable), std::string(*v.value), Export::Source::lens, {}, std::string(v.name)});
-        } else if (!v.value) {
-            continue;
-        } else if (f.key == "run_id" && trim(*v.value).empty()) {
-            continue;
-        } else if (f.key == "service_name" && v.value->empty()) {
-            continue;
-        } else {
+        } else if (v.value && !omitted(f.omit, *v.value)) {
             out.exports.push_back(Export{std::string(f.variable),
                                          std::string(*v.value),
                                          s.origin.empty() ? Export::Source::default_value : Export::Source::config,
                                          s.origin,
                                          {}});
+        } else if (f.role == Role::run_id) {
+            no_run_id.push_back(&f);
         }
-        if (f.key == "run_id") run_id_given = true;
     }
 
-    if (!run_id_given) {
+    for (const Field* f : no_run_id) {
         if (is_set(env, "SLURM_JOB_ID")) {
-            out.exports.push_back(Export{"NEMO_GYM_OTEL_RUN_ID",
+            out.exports.push_back(Export{std::string(f->variable),
                                          std::string(trim(*lookup(env, "SLURM_JOB_ID"))),
                                          Export::Source::slurm,
                                          {},
                                          "SLURM_JOB_ID"});
         } else {
-            out.exports.push_back(Export{"NEMO_GYM_OTEL_RUN_ID", random_hex12(), Export::Source::generated, {}, {}});
+            out.exports.push_back(Export{std::string(f->variable), random_hex12(), Export::Source::generated, {}, {}});
         }
     }
     return out;
