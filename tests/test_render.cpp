@@ -80,6 +80,7 @@ TEST_CASE("render_failure prints false for the shells only") {
     CHECK(goe::render_failure(Format::json).empty());
     CHECK(goe::render_failure(Format::dotenv).empty());
     CHECK(goe::render_failure(Format::github).empty());
+    CHECK(goe::render_failure(Format::ray).empty());
 }
 
 // The printf form of value V, one piece (see sh_piece in render.cpp).
@@ -228,4 +229,23 @@ TEST_CASE("render github: refuses a value that is not UTF-8") {
     CHECK(error_text(Format::github, "\xc3(") ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner "
           "reads the file as UTF-8; use --format sh, fish or json");
+}
+
+TEST_CASE("render ray: the JSON object of the variables under \"env_vars\", on one line") {
+    CHECK(one(Format::ray, "my-gym", "OTEL_SERVICE_NAME") == "{\"env_vars\": {\"OTEL_SERVICE_NAME\": \"my-gym\"}}\n");
+    CHECK(goe::render({make("A", "1"), make("B", "")}, Format::ray, token) ==
+          "{\"env_vars\": {\"A\": \"1\", \"B\": \"\"}}\n");
+    CHECK(goe::render({}, Format::ray, token) == "{\"env_vars\": {}}\n");
+}
+
+TEST_CASE("render ray: hostile values are JSON-escaped, a byte outside UTF-8 as its surrogateescape code point") {
+    CHECK(one(Format::ray, "q\"b\\n\n\t\x01\x7f") == "{\"env_vars\": {\"V\": \"q\\\"b\\\\n\\n\\t\\u0001\\u007f\"}}\n");
+    CHECK(one(Format::ray, "}}, \"x\": {\"y") == "{\"env_vars\": {\"V\": \"}}, \\\"x\\\": {\\\"y\"}}\n");
+    CHECK(one(Format::ray, "$(rm -rf ~) 'it''s' `x`") == "{\"env_vars\": {\"V\": \"$(rm -rf ~) 'it''s' `x`\"}}\n");
+    CHECK(one(Format::ray, "caf\xc3\xa9 \xff") == "{\"env_vars\": {\"V\": \"caf\xc3\xa9 \\udcff\"}}\n");
+}
+
+TEST_CASE("render ray: a secret value is carried byte for byte, never masked") {
+    CHECK(one(Format::ray, "authorization=Bearer%20s3cr3t,x-key=abc", "OTEL_EXPORTER_OTLP_HEADERS") ==
+          "{\"env_vars\": {\"OTEL_EXPORTER_OTLP_HEADERS\": \"authorization=Bearer%20s3cr3t,x-key=abc\"}}\n");
 }
