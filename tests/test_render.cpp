@@ -1,10 +1,16 @@
 #include <catch2/catch.hpp>
 
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "gym_otel_env/error.hpp"
+#include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/render.hpp"
+#include "source_files.hpp"
 
 namespace {
 
@@ -33,13 +39,39 @@ std::string error_text(Format format, const std::string& value) {
 
 }  // namespace
 
-TEST_CASE("parse_format knows the five formats") {
-    CHECK(goe::parse_format("sh") == Format::sh);
-    CHECK(goe::parse_format("fish") == Format::fish);
-    CHECK(goe::parse_format("json") == Format::json);
-    CHECK(goe::parse_format("dotenv") == Format::dotenv);
-    CHECK(goe::parse_format("github") == Format::github);
+TEST_CASE("parse_format knows every format of kFormats by its name, and no other") {
+    std::set<Format> formats;
+    for (const auto& f : goe::kFormats) {
+        INFO(f.name);
+        CHECK(goe::parse_format(f.name) == f.format);
+        CHECK(formats.insert(f.format).second);
+    }
     CHECK_FALSE(goe::parse_format("bash").has_value());
+    CHECK_FALSE(goe::parse_format("").has_value());
+}
+
+TEST_CASE("kFormats: the first row is the default format") {
+    CHECK(goe::parse_format(goe::Invocation{}.format) == goe::kFormats[0].format);
+}
+
+TEST_CASE("kFormats: every completion file offers exactly the formats, fish with their descriptions") {
+    std::vector<std::string> names, described;
+    for (const auto& f : goe::kFormats) {
+        names.emplace_back(f.name);
+        described.push_back(fmt::format("{}\\t\"{}\"", f.name, f.description));
+    }
+    CHECK(goe_test::matched_words("completions/gym-otel-env.bash", R"re(local formats="([^"]*)")re") == names);
+    CHECK(goe_test::matched_words("completions/_gym-otel-env", R"(--format=\[[^\]]*\]:format:\(([^)]*)\))") == names);
+    // fish: -a 'sh\t"POSIX shell (default)" fish\t"fish shell" ...', one word per format.
+    std::string fish = goe_test::source_file("completions/gym-otel-env.fish");
+    std::smatch m;
+    REQUIRE(std::regex_search(fish, m, std::regex(R"(-l format -x -a '([^']*)')")));
+    std::vector<std::string> offered;
+    std::string list = m[1].str();
+    std::regex one_format(R"([^ \\]+\\t"[^"]*")");
+    for (auto i = std::sregex_iterator(list.begin(), list.end(), one_format); i != std::sregex_iterator(); ++i)
+        offered.push_back(i->str());
+    CHECK(offered == described);
 }
 
 TEST_CASE("render_failure prints false for the shells only") {
@@ -48,6 +80,7 @@ TEST_CASE("render_failure prints false for the shells only") {
     CHECK(goe::render_failure(Format::json).empty());
     CHECK(goe::render_failure(Format::dotenv).empty());
     CHECK(goe::render_failure(Format::github).empty());
+    CHECK(goe::render_failure(Format::ray).empty());
 }
 
 // The printf form of value V, one piece (see sh_piece in render.cpp).
@@ -196,4 +229,23 @@ TEST_CASE("render github: refuses a value that is not UTF-8") {
     CHECK(error_text(Format::github, "\xc3(") ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner "
           "reads the file as UTF-8; use --format sh, fish or json");
+}
+
+TEST_CASE("render ray: the JSON object of the variables under \"env_vars\", on one line") {
+    CHECK(one(Format::ray, "my-gym", "OTEL_SERVICE_NAME") == "{\"env_vars\": {\"OTEL_SERVICE_NAME\": \"my-gym\"}}\n");
+    CHECK(goe::render({make("A", "1"), make("B", "")}, Format::ray, token) ==
+          "{\"env_vars\": {\"A\": \"1\", \"B\": \"\"}}\n");
+    CHECK(goe::render({}, Format::ray, token) == "{\"env_vars\": {}}\n");
+}
+
+TEST_CASE("render ray: hostile values are JSON-escaped, a byte outside UTF-8 as its surrogateescape code point") {
+    CHECK(one(Format::ray, "q\"b\\n\n\t\x01\x7f") == "{\"env_vars\": {\"V\": \"q\\\"b\\\\n\\n\\t\\u0001\\u007f\"}}\n");
+    CHECK(one(Format::ray, "}}, \"x\": {\"y") == "{\"env_vars\": {\"V\": \"}}, \\\"x\\\": {\\\"y\"}}\n");
+    CHECK(one(Format::ray, "$(rm -rf ~) 'it''s' `x`") == "{\"env_vars\": {\"V\": \"$(rm -rf ~) 'it''s' `x`\"}}\n");
+    CHECK(one(Format::ray, "caf\xc3\xa9 \xff") == "{\"env_vars\": {\"V\": \"caf\xc3\xa9 \\udcff\"}}\n");
+}
+
+TEST_CASE("render ray: a secret value is carried byte for byte, never masked") {
+    CHECK(one(Format::ray, "authorization=Bearer%20s3cr3t,x-key=abc", "OTEL_EXPORTER_OTLP_HEADERS") ==
+          "{\"env_vars\": {\"OTEL_EXPORTER_OTLP_HEADERS\": \"authorization=Bearer%20s3cr3t,x-key=abc\"}}\n");
 }

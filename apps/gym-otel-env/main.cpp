@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
 #include "gym_otel_env/diagnose.hpp"
@@ -42,8 +43,12 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
     app.add_option("--gym-root", o.gym_root,
                    "Gym's install root, searched last (found from the Gym command under --exec)")
         ->type_name("DIR");
-    app.add_option("--format", o.format, "Output: sh (default), fish, json, dotenv, github, ray")
-        ->check(CLI::IsMember({"sh", "fish", "json", "dotenv", "github", "ray"}));
+    std::vector<std::string> formats;  // kFormats' names, the default first
+    formats.reserve(goe::kFormats.size());
+    for (const auto& f : goe::kFormats) formats.emplace_back(f.name);
+    auto help =
+        fmt::format("Output: {} (default), {}", formats[0], fmt::join(formats.begin() + 1, formats.end(), ", "));
+    app.add_option("--format", o.format, help)->check(CLI::IsMember(formats));
     app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
     app.add_flag("--explain", o.explain, "On stderr, where each variable comes from (=short: in one line)")
         ->type_name("[=short]")

@@ -108,22 +108,13 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
         if (f.rule == Rule::none) continue;
-        // The variable in effect, as translate() picks it.
-        Diagnostic where{Origin{"environment"}, {}, {}, false, {}};
-        std::string value;
-        if (is_set(env, f.variable)) {
-            where.key_path = f.variable;
-            value = *lookup(env, f.variable);
-        } else if (!f.lens.empty() && is_set(env, f.lens)) {
-            where.key_path = f.lens;
-            value = *lookup(env, f.lens);
-        } else if (s.value && !s.origin.empty()) {
-            where = Diagnostic{s.origin, fmt::format("telemetry.{}", f.key), {}, false, {}};
-            value = *s.value;
-        } else {
-            continue;
-        }
-        for (auto& problem : check_rule(f, value)) {
+        // The value in effect, as translate() takes it; a default follows the rules.
+        InEffect v = in_effect(s, env);
+        bool config = v.from == InEffect::From::config;
+        if (!v.value || (config && s.origin.empty())) continue;
+        Diagnostic where = config ? Diagnostic{s.origin, fmt::format("telemetry.{}", f.key), {}, false, {}}
+                                  : Diagnostic{Origin{"environment"}, std::string(v.name), {}, false, {}};
+        for (auto& problem : check_rule(f, *v.value)) {
             where.what = std::move(problem);
             out.push_back(where);
         }

@@ -8,12 +8,8 @@
 namespace goe {
 
 std::optional<Format> parse_format(std::string_view name) {
-    if (name == "sh") return Format::sh;
-    if (name == "fish") return Format::fish;
-    if (name == "json") return Format::json;
-    if (name == "dotenv") return Format::dotenv;
-    if (name == "github") return Format::github;
-    if (name == "ray") return Format::ray;
+    for (const auto& f : kFormats)
+        if (f.name == name) return f.format;
     return std::nullopt;
 }
 

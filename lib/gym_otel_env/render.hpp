@@ -2,6 +2,7 @@
 // fish, JSON, dotenv, GitHub Actions' $GITHUB_ENV, a Ray runtime environment.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -13,6 +14,25 @@
 namespace goe {
 
 enum class Format { sh, fish, json, dotenv, github, ray };
+
+struct FormatInfo {
+    std::string_view name;  // the value of --format
+    Format format;
+    std::string_view description;  // a few words, as the fish completion shows them
+};
+
+// Every format, the default first: --format's check and help, the completions (held to
+// this table by a test) and parse_format read it. Adding a format is adding a row.
+// clang-format off
+inline constexpr std::array<FormatInfo, 6> kFormats{{
+    {"sh",     Format::sh,     "POSIX shell (default)"},
+    {"fish",   Format::fish,   "fish shell"},
+    {"json",   Format::json,   "JSON object"},
+    {"dotenv", Format::dotenv, "dotenv file"},
+    {"github", Format::github, "GitHub Actions env file"},
+    {"ray",    Format::ray,    "Ray runtime environment"},
+}};
+// clang-format on
 
 std::optional<Format> parse_format(std::string_view name);
 

@@ -34,6 +34,21 @@ inline constexpr std::array<std::string_view, 12> kSpanGroups{
 inline constexpr std::array<std::string_view, 2> kExporters{"otlp", "console"};
 inline constexpr std::array<std::string_view, 3> kOtlpProtocols{"grpc", "http/protobuf", "http/json"};
 
+// A config value that translation leaves out rather than export, so that the variable's
+// reader applies its own default (OpenTelemetry's service name, nemo-lens' run id).
+enum class Omit {
+    never,
+    empty,  // the empty string
+    blank,  // empty once ASCII whitespace is trimmed
+};
+
+// What translation makes of a field besides exporting its value.
+enum class Role {
+    value,    // nothing more
+    enables,  // decides whether anything is exported; exported as "1" when it does
+    run_id,   // given no value, it gets SLURM_JOB_ID inside a Slurm job, else a random id
+};
+
 struct Field {
     std::string_view key;  // name in the telemetry block
     FieldType type;
@@ -42,6 +57,8 @@ struct Field {
     std::string_view variable;                // the environment variable it becomes
     std::string_view lens;                    // nemo-lens variable carried over when set, or empty
     bool secret;                              // never shown in messages
+    Omit omit;                                // config values that are not exported
+    Role role;                                // what translation does beyond exporting it
     Rule rule;                                // what the variable's value must look like
     std::span<const std::string_view> words;  // the values `rule` allows
 };
@@ -49,21 +66,22 @@ struct Field {
 // One row per field, kept as a table.
 // clang-format off
 inline constexpr std::array<Field, 15> kSchema{{
-    {"enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED", false, Rule::lens_bool, kLensBooleans},
-    {"span_groups", FieldType::string, "default", false, "NEMO_GYM_OTEL_SPAN_GROUPS", "NEMO_LENS_SPAN_GROUPS", false, Rule::names, kSpanGroups},
-    {"export_strategy", FieldType::string, "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY", "NEMO_LENS_EXPORT_STRATEGY", false, Rule::one_of, kExportStrategies},
-    {"export_rank", FieldType::integer, "-1", false, "NEMO_GYM_OTEL_EXPORT_RANK", "NEMO_LENS_EXPORT_RANK", false, Rule::lens_int, {}},
-    {"traces_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", false, Rule::lens_bool, kLensBooleans},
-    {"metrics_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED", false, Rule::lens_bool, kLensBooleans},
-    {"logs_enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", false, Rule::lens_bool, kLensBooleans},
-    {"exporter", FieldType::string, "otlp", false, "NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER", false, Rule::one_of, kExporters},
-    {"run_id", FieldType::optional_string, "", true, "NEMO_GYM_OTEL_RUN_ID", "NEMO_LENS_RUN_ID", false, Rule::none, {}},
-    {"service_name_per_server", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "", false, Rule::lens_bool, kLensBooleans},
-    {"instrument_aiohttp", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "", false, Rule::lens_bool, kLensBooleans},
-    {"otlp_endpoint", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_ENDPOINT", "", false, Rule::http_url, {}},
-    {"otlp_protocol", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_PROTOCOL", "", false, Rule::one_of, kOtlpProtocols},
-    {"otlp_headers", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_HEADERS", "", true, Rule::header_list, {}},
-    {"service_name", FieldType::string, "nemo-gym", false, "OTEL_SERVICE_NAME", "", false, Rule::none, {}},
+    // key                      type                        default      null   variable                                 lens fallback                secret omit         role           rule               words
+    {"enabled",                 FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_ENABLED",                 "NEMO_LENS_ENABLED",         false, Omit::never, Role::enables, Rule::lens_bool,   kLensBooleans},
+    {"span_groups",             FieldType::string,          "default",   false, "NEMO_GYM_OTEL_SPAN_GROUPS",             "NEMO_LENS_SPAN_GROUPS",     false, Omit::never, Role::value,   Rule::names,       kSpanGroups},
+    {"export_strategy",         FieldType::string,          "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY",         "NEMO_LENS_EXPORT_STRATEGY", false, Omit::never, Role::value,   Rule::one_of,      kExportStrategies},
+    {"export_rank",             FieldType::integer,         "-1",        false, "NEMO_GYM_OTEL_EXPORT_RANK",             "NEMO_LENS_EXPORT_RANK",     false, Omit::never, Role::value,   Rule::lens_int,    {}},
+    {"traces_enabled",          FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_TRACES_ENABLED",          "NEMO_LENS_TRACES_ENABLED",  false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"metrics_enabled",         FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_METRICS_ENABLED",         "NEMO_LENS_METRICS_ENABLED", false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"logs_enabled",            FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_LOGS_ENABLED",            "NEMO_LENS_LOGS_ENABLED",    false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"exporter",                FieldType::string,          "otlp",      false, "NEMO_GYM_OTEL_EXPORTER",                "NEMO_LENS_EXPORTER",        false, Omit::never, Role::value,   Rule::one_of,      kExporters},
+    {"run_id",                  FieldType::optional_string, "",          true,  "NEMO_GYM_OTEL_RUN_ID",                  "NEMO_LENS_RUN_ID",          false, Omit::blank, Role::run_id,  Rule::none,        {}},
+    {"service_name_per_server", FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "",                          false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"instrument_aiohttp",      FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP",      "",                          false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"otlp_endpoint",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_ENDPOINT",           "",                          false, Omit::never, Role::value,   Rule::http_url,    {}},
+    {"otlp_protocol",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_PROTOCOL",           "",                          false, Omit::never, Role::value,   Rule::one_of,      kOtlpProtocols},
+    {"otlp_headers",            FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_HEADERS",            "",                          true,  Omit::never, Role::value,   Rule::header_list, {}},
+    {"service_name",            FieldType::string,          "nemo-gym",  false, "OTEL_SERVICE_NAME",                     "",                          false, Omit::empty, Role::value,   Rule::none,        {}},
 }};
 // clang-format on
 

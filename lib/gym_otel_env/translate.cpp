@@ -1,6 +1,8 @@
 #include "gym_otel_env/translate.hpp"
 
-#include <algorithm>
+#include <fmt/format.h>
+
+#include "gym_otel_env/error.hpp"
 
 namespace goe {
 
@@ -9,72 +11,81 @@ bool truthy(std::string_view value) {
     return v == "1" || v == "true" || v == "yes" || v == "on";
 }
 
+InEffect in_effect(const Setting& setting, const Environment& env) {
+    const Field& f = *setting.field;
+    if (is_set(env, f.variable)) return {InEffect::From::variable, f.variable, lookup(env, f.variable)};
+    if (!f.lens.empty() && is_set(env, f.lens)) return {InEffect::From::lens, f.lens, lookup(env, f.lens)};
+    if (!setting.value) return {InEffect::From::config, {}, std::nullopt};
+    return {InEffect::From::config, {}, *setting.value};
+}
+
+namespace {
+
+bool omitted(Omit omit, std::string_view value) {
+    switch (omit) {
+        case Omit::never: return false;
+        case Omit::empty: return value.empty();
+        case Omit::blank: return trim(value).empty();
+    }
+    return false;
+}
+
+const Setting& enabling(const Settings& settings) {
+    for (const auto& s : settings.fields)
+        if (s.field->role == Role::enables) return s;
+    throw Error("internal: no setting enables telemetry");
+}
+
+}  // namespace
+
 Translation translate(const Settings& settings, const Environment& env,
                       const std::function<std::string()>& random_hex12) {
     Translation out;
-    const Setting& enabled = settings["enabled"];
-    if (is_set(env, enabled.field->variable)) {
-        out.decided_by = std::string(enabled.field->variable);
-        out.enabled = truthy(*lookup(env, enabled.field->variable));
-    } else if (is_set(env, enabled.field->lens)) {
-        out.decided_by = std::string(enabled.field->lens);
-        out.enabled = truthy(*lookup(env, enabled.field->lens));
+    const Setting& enabled = enabling(settings);
+    InEffect on = in_effect(enabled, env);
+    if (on.from == InEffect::From::config) {
+        out.decided_by = fmt::format("telemetry.{}", enabled.field->key);
+        out.enabled = on.value == "1";
     } else {
-        out.decided_by = "telemetry.enabled";
-        out.enabled = enabled.value == "1";
+        out.decided_by = std::string(on.name);
+        out.enabled = truthy(*on.value);
     }
     if (!out.enabled) return out;
 
-    auto keep_or = [&](const Field& f) {
-        if (!is_set(env, f.variable)) return false;
-        out.kept.push_back(Kept{std::string(f.variable), std::string(*lookup(env, f.variable))});
-        return true;
-    };
-    auto from_config = [&](const Setting& s) {
-        return Export{std::string(s.field->variable),
-                      *s.value,
-                      s.origin.empty() ? Export::Source::default_value : Export::Source::config,
-                      s.origin,
-                      {}};
-    };
+    const std::string variable(enabled.field->variable);
+    if (on.from == InEffect::From::variable) out.kept.push_back(Kept{variable, std::string(*on.value)});
+    else out.exports.push_back(Export{variable, "1", Export::Source::enabled, enabled.origin, out.decided_by});
 
-    if (!keep_or(*enabled.field))
-        out.exports.push_back(
-            Export{std::string(enabled.field->variable), "1", Export::Source::enabled, enabled.origin, out.decided_by});
-
-    bool run_id_given = is_set(env, "NEMO_GYM_OTEL_RUN_ID");
+    std::vector<const Field*> no_run_id;  // run ids that nothing gave a value, in schema order
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
-        if (&f == enabled.field) continue;
-        bool prefixed = f.variable.substr(0, 14) == "NEMO_GYM_OTEL_";
-        if (keep_or(f)) continue;
-        if (prefixed && !f.lens.empty() && is_set(env, f.lens)) {
+        if (&s == &enabled) continue;
+        InEffect v = in_effect(s, env);
+        if (v.from == InEffect::From::variable) {
+            out.kept.push_back(Kept{std::string(f.variable), std::string(*v.value)});
+        } else if (v.from == InEffect::From::lens) {
+            out.exports.push_back(
+                Export{std::string(f.variable), std::string(*v.value), Export::Source::lens, {}, std::string(v.name)});
+        } else if (v.value && !omitted(f.omit, *v.value)) {
             out.exports.push_back(Export{std::string(f.variable),
-                                         std::string(*lookup(env, f.lens)),
-                                         Export::Source::lens,
-                                         {},
-                                         std::string(f.lens)});
-        } else if (!s.value) {
-            continue;
-        } else if (f.key == "run_id" && trim(*s.value).empty()) {
-            continue;
-        } else if (f.key == "service_name" && s.value->empty()) {
-            continue;
-        } else {
-            out.exports.push_back(from_config(s));
+                                         std::string(*v.value),
+                                         s.origin.empty() ? Export::Source::default_value : Export::Source::config,
+                                         s.origin,
+                                         {}});
+        } else if (f.role == Role::run_id) {
+            no_run_id.push_back(&f);
         }
-        if (f.key == "run_id") run_id_given = true;
     }
 
-    if (!run_id_given) {
+    for (const Field* f : no_run_id) {
         if (is_set(env, "SLURM_JOB_ID")) {
-            out.exports.push_back(Export{"NEMO_GYM_OTEL_RUN_ID",
+            out.exports.push_back(Export{std::string(f->variable),
                                          std::string(trim(*lookup(env, "SLURM_JOB_ID"))),
                                          Export::Source::slurm,
                                          {},
                                          "SLURM_JOB_ID"});
         } else {
-            out.exports.push_back(Export{"NEMO_GYM_OTEL_RUN_ID", random_hex12(), Export::Source::generated, {}, {}});
+            out.exports.push_back(Export{std::string(f->variable), random_hex12(), Export::Source::generated, {}, {}});
         }
     }
     return out;

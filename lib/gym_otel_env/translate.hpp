@@ -3,7 +3,9 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gym_otel_env/environment.hpp"
@@ -32,6 +34,17 @@ struct Translation {
     std::vector<Export> exports;
     std::vector<Kept> kept;
 };
+
+// The precedence every field follows, written once for translate() and the lint: the
+// variable when the environment sets it, else its nemo-lens variable when it has one and
+// that is set, else the config's value (the default when the config has none).
+struct InEffect {
+    enum class From { variable, lens, config };
+    From from;
+    std::string_view name;                  // variable, lens: the variable read; config: empty
+    std::optional<std::string_view> value;  // nullopt: the config's value is null
+};
+InEffect in_effect(const Setting& setting, const Environment& env);
 
 // `random_hex12` supplies 12 lowercase hex digits from a secure source when a run id
 // must be generated; it is not called otherwise.

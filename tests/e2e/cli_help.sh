@@ -22,8 +22,13 @@ for opt in $options; do
   grep -qE -- "(^| )$opt( |=|$)" <<<"$examples" && continue
   fail "--help shows no example using $opt"
 done
-for format in sh fish json dotenv github ray; do
-  grep -qE -- "--format.*\b$format\b" <<<"$help" || fail "--help does not list --format $format"
+# The formats --format accepts (CLI11 shows them as TEXT:{sh,fish,...}), each one in the
+# description too; the unit tests hold the completions to the same list (kFormats).
+formats=$(sed -nE 's/^ +--format TEXT:\{([a-z,]+)\}$/\1/p' <<<"$help" | tr , ' ')
+[[ -n $formats ]] || fail "--help shows no --format TEXT:{...} list"
+description=$(grep -A1 -E '^ +--format ' <<<"$help" | tail -1)
+for format in $formats; do
+  grep -qE -- "\b$format\b" <<<"$description" || fail "--help does not describe --format $format"
 done
 
 # Regression: `--set KEY=VALUE CONFIG` took CONFIG as a second --set value.

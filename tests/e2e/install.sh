@@ -77,7 +77,9 @@ for short in -h -q; do
 done
 
 # --- bash: loaded on demand by bash-completion from XDG_DATA_DIRS, else sourced
-formats="dotenv fish github json ray sh"
+# What the completions offer for --format: the installed binary's list (sorted, as shown).
+formats=$("$prefix/bin/gym-otel-env" --help | sed -nE 's/^ +--format TEXT:\{([a-z,]+)\}$/\1/p' | tr , '\n' | sort | xargs)
+[[ -n $formats ]] || fail "--help shows no --format TEXT:{...} list"
 bash_run() {  # LINE -> completions, one line, space-separated
   local loader=/usr/share/bash-completion/bash_completion
   XDG_DATA_DIRS=$prefix/share PATH=$prefix/bin:$PATH bash --norc --noprofile -c '
