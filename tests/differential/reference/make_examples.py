@@ -82,7 +82,9 @@ class Table:
         self.note = note
 
 
-X = "x: {n: 42, s: hello, f: 1.5, b: true, e: '', nl: null, req: '???', tele: {exporter: console, service_name: from-x}}\n"
+# No '???' in X: Gym (and the reference) reject a '???' anywhere in the merged config (SPEC 1 point 6),
+# which would fail every example that includes X. '???' has its own examples.
+X = "x: {n: 42, s: hello, f: 1.5, b: true, e: '', nl: null, tele: {exporter: console, service_name: from-x}}\n"
 
 EXAMPLES: List[Any] = [
     Table("Plain scalars into a bool field (traces_enabled)", "2, 4",
@@ -130,7 +132,7 @@ EXAMPLES: List[Any] = [
            ("'${oc.env:GYM_EMPTY}'", ""), ("'${oc.env:GYM_EMPTY,d}'", ""),
            ("'${oc.select:x.nope,dflt}'", "dflt"), ("'${oc.select:x.s,dflt}'", "hello"),
            ("'${oc.select:x.nope}'", None), ("'${oc.select:x.nl,dflt}'", None),
-           ("'${oc.select:x.req,dflt}'", ERR), ("'${x.n}'", ERR), ("'${x.s}'", "hello")],
+           ("'${x.n}'", ERR), ("'${x.s}'", "hello")],
           env={**ON, "GYM_EMPTY": ""}),
     Ex("Absolute reference keeps the type", "3", {"a.yaml": X + "telemetry: {export_rank: '${x.n}', service_name: '${x.s}'}\n"},
        ON, ["a.yaml"], {"NEMO_GYM_OTEL_EXPORT_RANK": "42", "OTEL_SERVICE_NAME": "hello"}),
@@ -142,19 +144,27 @@ EXAMPLES: List[Any] = [
     Ex("Missing node", "3", {"a.yaml": "telemetry: {exporter: '${x.nope}'}\n"}, ON, ["a.yaml"], ERR),
     Ex("Unterminated ${ inside the block", "3", {"a.yaml": "telemetry: {exporter: '${x.n'}\n"}, ON, ["a.yaml"], ERR),
     Ex("Unterminated ${ OUTSIDE the block (never needed)", "3",
-       {"a.yaml": "other: '${broken'\ntelemetry: {exporter: console}\n"}, ON, ["a.yaml"],
+       {"a.yaml": "other:\n  deep: '${broken'\ntelemetry: {exporter: console}\n"}, ON, ["a.yaml"],
        {"NEMO_GYM_OTEL_EXPORTER": "console"},
-       note="OmegaConf parses every string containing '${' when the file is loaded."),
+       note="OmegaConf parses every string containing '${' when the file is loaded. Nested, because a "
+            "scalar directly at the top level is resolved (SPEC 3), so there the spec says error too."),
     Ex("Unresolvable interpolation outside the block is not resolved", "3",
-       {"a.yaml": "other: '${oc.env:GYM_UNSET}'\nmore: '${x.nope}'\ntelemetry: {exporter: console}\n"}, ON, ["a.yaml"],
-       {"NEMO_GYM_OTEL_EXPORTER": "console"}),
+       {"a.yaml": "other:\n  a: '${oc.env:GYM_UNSET}'\n  b: '${x.nope}'\ntelemetry: {exporter: console}\n"}, ON, ["a.yaml"],
+       {"NEMO_GYM_OTEL_EXPORTER": "console"},
+       note="nested under a mapping: a scalar directly at the top level is resolved (SPEC 3), so "
+            "`other: '${oc.env:GYM_UNSET}'` there would fail the run."),
     Ex("Cycle", "3", {"a.yaml": "telemetry: {c1: '${.c2}', c2: '${.c1}'}\n"}, ON, ["a.yaml"], ERR),
-    Ex("??? inside the block (unknown key too)", "3", {"a.yaml": "telemetry: {extra: ???}\n"}, ON, ["a.yaml"], ERR),
+    Ex("??? inside the block (unknown key too)", "3", {"a.yaml": "telemetry:\n  extra: ???\n"}, ON, ["a.yaml"], ERR,
+       note="block style: inside a flow mapping PyYAML reads `?` as the key indicator, so `{extra: ???}` is a YAML error."),
     Ex("??? as the whole block", "3, 4", {"a.yaml": "telemetry: ???\n"}, ON, ["a.yaml"], ERR,
        note="OmegaConf's cfg.get('telemetry') alone would return None (= all defaults); the reference rejects it, "
             "as Gym does (Gym's raise_on_missing_values rejects a '???' anywhere in the merged config)."),
-    Ex("??? outside the block is fine (Gym itself would reject it: it checks the whole config)", "3", {"a.yaml": "other: ???\ntelemetry: {exporter: console}\n"}, ON, ["a.yaml"],
-       {"NEMO_GYM_OTEL_EXPORTER": "console"}),
+    Ex("??? outside the block is an error too (Gym checks the whole merged config)", "1.6",
+       {"a.yaml": "other: ???\ntelemetry: {exporter: console}\n"}, ON, ["a.yaml"], ERR),
+    Ex("${oc.select:path,DEFAULT} on a ??? node", "1.6, 3",
+       {"a.yaml": "x:\n  req: ???\ntelemetry: {otlp_headers: '${oc.select:x.req,dflt}'}\n"}, ON, ["a.yaml"], ERR,
+       note="OmegaConf alone would give DEFAULT for a node that is '???'; Gym's raise_on_missing_values "
+            "rejects the '???' before anything is resolved."),
     Ex("Duplicate key", "2", {"a.yaml": "telemetry:\n  exporter: a\n  exporter: b\n"}, ON, ["a.yaml"], ERR),
     Ex("Duplicate non-string key (int / bool keys)", "2", {"a.yaml": "telemetry: {exporter: a}\n1: x\n1: y\ntrue: a\nTrue: b\n"},
        ON, ["a.yaml"], ERR, note="OmegaConf's loader only checks keys that resolve to strings."),
@@ -186,16 +196,19 @@ EXAMPLES: List[Any] = [
     Ex("env.yaml after files, --set last", "1.4, 1.5",
        {"r1.yaml": "telemetry: {exporter: file, span_groups: file, export_rank: 1}\n",
         "env.yaml": "telemetry: {exporter: envyaml, span_groups: envyaml}\n"},
-       ON, ["--set", "telemetry.span_groups=cli", "--set", "++telemetry.export_rank=0x10", "r1.yaml"],
+       ON, ["--set", "telemetry.span_groups=cli", "--set", "telemetry.export_rank=16", "r1.yaml"],
        {"NEMO_GYM_OTEL_EXPORTER": "envyaml", "NEMO_GYM_OTEL_SPAN_GROUPS": "cli", "NEMO_GYM_OTEL_EXPORT_RANK": "16"}),
     Ex("No CONFIG: env.yaml's config_paths are the roots", "1.4",
        {"r1.yaml": "telemetry: {exporter: r1, span_groups: r1}\n",
         "env.yaml": "config_paths: [r1.yaml]\ntelemetry: {span_groups: envyaml}\n"},
        ON, [], {"NEMO_GYM_OTEL_EXPORTER": "r1", "NEMO_GYM_OTEL_SPAN_GROUPS": "envyaml"}),
-    Ex("--set VALUE typing: empty is null, quotes are kept", "1.5", {"r1.yaml": "telemetry: {run_id: abc}\n"},
-       ON, ["--set", "telemetry.run_id=", "--set", "telemetry.exporter='q'", "r1.yaml"],
-       {"NEMO_GYM_OTEL_RUN_ID": "<random 12 hex>", "NEMO_GYM_OTEL_EXPORTER": "'q'"},
-       note="'q' with quotes: VALUE is typed as a plain scalar (spec silent on quoting)."),
+    Ex("--set VALUE typing (Hydra's grammar): empty is the empty string, quotes are removed", "1.5, 2b",
+       {"r1.yaml": "telemetry: {run_id: abc}\n"},
+       ON, ["--set", "telemetry.run_id=", "--set", "telemetry.otlp_endpoint=", "--set", "telemetry.exporter='q'",
+            "r1.yaml"],
+       {"NEMO_GYM_OTEL_RUN_ID": "<random 12 hex>", "OTEL_EXPORTER_OTLP_ENDPOINT": "", "NEMO_GYM_OTEL_EXPORTER": "q"},
+       note="the empty run_id is blank, so a run id is generated (SPEC 5.6); the empty otlp_endpoint is not "
+            "null, so it is exported (SPEC 5.4)."),
     Ex("stdin", "1.1", {}, ON, ["-"], {"NEMO_GYM_OTEL_EXPORTER": "from-stdin"}, stdin="telemetry: {exporter: from-stdin}\n"),
     Ex("No file at all, telemetry off", "1, 5.1", {}, {}, [], {}, exact=True),
     Ex("No file, env enables: every default", "5", {}, {"NEMO_GYM_OTEL_ENABLED": " TRUE ", "SLURM_JOB_ID": " 77 "}, [],
@@ -240,15 +253,18 @@ EXAMPLES: List[Any] = [
 ]
 
 
-HEADER = """# gym-otel-env reference examples
+INTRO = """# gym-otel-env reference examples
 
 Generated by `tests/differential/reference/make_examples.py` (re-run it to refresh). Every example
 is run through `tests/differential/reference/gym_otel_ref.py` (real OmegaConf 2.2.2 + pydantic
 2.13, Gym's loading/merging code path). "spec" is what SPEC.md's tables predict, read by hand;
 **DIFFERS** marks a row where real OmegaConf/pydantic (hence Gym) and SPEC.md disagree. The
 reference does what OmegaConf does, except where marked "(reference follows the spec)".
+"""
 
-## Where SPEC.md and real OmegaConf 2.2.2 / pydantic 2 / Gym disagree
+# gym_loader_decisions.md goes between INTRO and SPEC_NOTES: the generated list of DIFFERS rows
+# must follow the SPEC_NOTES sections it belongs to, not the loader decisions.
+SPEC_NOTES = """## Where SPEC.md and real OmegaConf 2.2.2 / pydantic 2 / Gym disagree
 
 1. **`${oc.env:VAR,DEFAULT}`: DEFAULT is typed by OmegaConf's interpolation grammar, not by YAML.**
    Only `true`/`false` (any case), `null` (any case), decimal ints (`_` allowed, leading `+`; no
@@ -376,8 +392,8 @@ def main() -> int:
     if check_only:
         print("\n".join(differs) or "no differences")
         return 0
-    head = [HEADER, (HERE / "gym_loader_decisions.md").read_text(encoding="utf-8"),
-            "### Rows marked DIFFERS below (generated)", ""] + \
+    decisions = (HERE / "gym_loader_decisions.md").read_text(encoding="utf-8").rstrip("\n") + "\n"
+    head = [INTRO, decisions, SPEC_NOTES, "### Rows marked DIFFERS below (generated)", ""] + \
         [f"- {d if len(d) < 200 else d[:200] + '...'}" for d in differs] + ["", "## Examples", ""]
     (HERE / "examples.md").write_text("\n".join(head + body) + "\n", encoding="utf-8")
     print(f"wrote {HERE / 'examples.md'}: {n} examples, {len(differs)} differences")
