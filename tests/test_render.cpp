@@ -11,10 +11,12 @@
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/render.hpp"
 #include "source_files.hpp"
+#include "support.hpp"
 
 namespace {
 
 using goe::Format;
+using goe::testing::error_of;
 
 goe::Export make(std::string name, std::string value) {
     return goe::Export{
@@ -26,15 +28,6 @@ std::string token() { return "0123456789abcdef"; }
 // One variable rendered alone.
 std::string one(Format format, const std::string& value, const std::string& name = "V") {
     return goe::render({make(name, value)}, format, token);
-}
-
-std::string error_text(Format format, const std::string& value) {
-    try {
-        one(format, value, "OTEL_SERVICE_NAME");
-    } catch (const goe::Error& e) {
-        return e.what();
-    }
-    return "(no error)";
 }
 
 }  // namespace
@@ -200,12 +193,15 @@ TEST_CASE("render dotenv: multi-line values on one line with \\n, else literal i
 }
 
 TEST_CASE("render dotenv: refuses what no dotenv quoting carries, naming where it was written") {
-    CHECK(error_text(Format::dotenv, "'\"'\"'") ==
+    CHECK(error_of([&] { one(Format::dotenv, "'\"'\"'", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it needs quotes, and npm dotenv or "
           "python-dotenv would read it back changed from both single and double quotes; use --format sh, fish or "
           "json");
-    CHECK(error_text(Format::dotenv, "#a\\\\b'") != "(no error)");
-    CHECK(error_text(Format::dotenv, "a\xff") ==
+    CHECK(error_of([&] { one(Format::dotenv, "#a\\\\b'", "OTEL_SERVICE_NAME"); }) ==
+          "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it needs quotes, and npm dotenv or "
+          "python-dotenv would read it back changed from both single and double quotes; use --format sh, fish or "
+          "json");
+    CHECK(error_of([&] { one(Format::dotenv, "a\xff", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it is not UTF-8, and dotenv files are read "
           "as UTF-8; use --format sh, fish or json");
 }
@@ -226,7 +222,7 @@ TEST_CASE("render github: a delimiter that occurs in the value is drawn again") 
 }
 
 TEST_CASE("render github: refuses a value that is not UTF-8") {
-    CHECK(error_text(Format::github, "\xc3(") ==
+    CHECK(error_of([&] { one(Format::github, "\xc3(", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner "
           "reads the file as UTF-8; use --format sh, fish or json");
 }

@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/scalar.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
 
 namespace {
 
@@ -126,19 +128,12 @@ TEST_CASE("type_tagged_scalar applies explicit tags and rejects unknown ones") {
     CHECK(type_tagged_scalar("tag:yaml.org,2002:bool", "ON", {}, "a")->boolean);
     CHECK(type_tagged_scalar("tag:yaml.org,2002:null", "x", {}, "a")->type == Type::null);
     CHECK(python_float(type_tagged_scalar("tag:yaml.org,2002:float", "1_5", {}, "a")->real) == "15.0");
-    try {
-        type_tagged_scalar("tag:yaml.org,2002:python/object/apply:os.system", "x", Origin{"c.yaml", 2, 4}, "a.b");
-        FAIL("no error");
-    } catch (const Error& e) {
-        CHECK(std::string(e.what()) ==
-              "c.yaml:2:4: a.b: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'");
-    }
-    try {
-        type_tagged_scalar("tag:yaml.org,2002:int", "12x", Origin{"c.yaml", 1, 4}, "a");
-        FAIL("no error");
-    } catch (const Error& e) {
-        CHECK(std::string(e.what()) == "c.yaml:1:4: a: invalid integer literal '12x'");
-    }
+    CHECK(error_of([] {
+              type_tagged_scalar("tag:yaml.org,2002:python/object/apply:os.system", "x", Origin{"c.yaml", 2, 4}, "a.b");
+          }) == "c.yaml:2:4: a.b: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'");
+    CHECK(error_of([] {
+              type_tagged_scalar("tag:yaml.org,2002:int", "12x", Origin{"c.yaml", 1, 4}, "a");
+          }) == "c.yaml:1:4: a: invalid integer literal '12x'");
 }
 
 TEST_CASE("plain_scalar_is_string says what type_plain_scalar would make a string") {

@@ -1,30 +1,45 @@
-// An in-memory FileSystem for tests: paths map to contents; a file's parents are its
-// directories; `links` maps a directory path to the one it points at.
+// What the unit tests share, one copy of each: an in-memory FileSystem, error_of for the
+// message of a goe::Error, and builders of large inputs (repeat, laughs).
 #pragma once
 
+#include <fmt/format.h>
+#include <catch2/catch.hpp>
+
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
+#include "gym_otel_env/error.hpp"
 #include "gym_otel_env/load.hpp"
 #include "gym_otel_env/roots.hpp"
 
 namespace goe::testing {
 
+// Paths map to contents; a file's parents are its directories; `links` maps a directory
+// path to the one it points at. Reading a directory throws, as DiskFileSystem does.
 class MemoryFileSystem : public FileSystem {
 public:
     std::map<std::string, std::string> files;
     std::set<std::string> directories;         // empty directories (others come from files)
     std::map<std::string, std::string> links;  // absolute directory -> absolute target
     std::string stdin_text;
-    std::string cwd = ".";  // "." keeps every path as written, as the old double did
+    int stdin_reads = 0;
+    std::string cwd = ".";  // "." keeps every path as written
 
     std::optional<std::string> read(const std::string& path) override {
         auto it = files.find(canonical(path));
-        if (it == files.end()) return std::nullopt;
-        return it->second;
+        if (it != files.end()) return it->second;
+        if (kind(path) == Kind::directory) throw Error(Origin{path}, {}, "is a directory, not a config file");
+        return std::nullopt;
     }
-    std::string read_stdin() override { return stdin_text; }
+    std::string read_stdin() override {
+        ++stdin_reads;
+        return stdin_text;
+    }
 
     Kind kind(const std::string& path) override {
         std::string p = canonical(path);
@@ -73,5 +88,39 @@ private:
         return follow(lexical_resolve(path, cwd));
     }
 };
+
+// The message of the goe::Error that `f` throws, its kind checked when one is given. A
+// failed check when `f` throws none (the comparison that uses the result fails too).
+template <class F>
+std::string error_of(F&& f, std::optional<Error::Kind> kind = std::nullopt) {
+    try {
+        std::forward<F>(f)();
+    } catch (const Error& e) {
+        if (kind) CHECK(e.kind() == *kind);
+        return e.what();
+    }
+    FAIL_CHECK("no goe::Error was thrown");
+    return "(no error)";
+}
+
+// `s` written `n` times.
+inline std::string repeat(std::string_view s, size_t n) {
+    std::string out;
+    out.reserve(s.size() * n);
+    for (size_t i = 0; i < n; ++i) out += s;
+    return out;
+}
+
+// A billion-laughs document of `levels` lines: a0 lists `leaf` ten times, and each a{i}
+// lists a{i-1} ten times through an alias, so a{i} stands for 10^(i+1) leaves.
+inline std::string laughs(int levels, std::string_view leaf = "x") {
+    std::string out = fmt::format("a0: &a0 [{}]\n", repeat(std::string(leaf) + ", ", 9) + std::string(leaf));
+    for (int i = 1; i < levels; ++i) {
+        out += fmt::format("a{}: &a{} [", i, i);
+        for (int k = 0; k < 10; ++k) out += fmt::format("{}*a{}", k ? ", " : "", i - 1);
+        out += "]\n";
+    }
+    return out;
+}
 
 }  // namespace goe::testing
