@@ -1,13 +1,18 @@
 // What the unit tests share, one copy of each: an in-memory FileSystem, error_of for the
-// message of a goe::Error, and builders of large inputs (repeat, laughs).
+// message of a goe::Error, builders of large inputs (repeat, laughs), and readers of the
+// source tree's files for the consistency tests.
 #pragma once
 
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -120,6 +125,31 @@ inline std::string laughs(int levels, std::string_view leaf = "x") {
         for (int k = 0; k < 10; ++k) out += fmt::format("{}*a{}", k ? ", " : "", i - 1);
         out += "]\n";
     }
+    return out;
+}
+
+// A file of the source tree (docs, completions), for the consistency tests that hold a
+// copy of a table to the table; GOE_SOURCE_DIR comes from tests/CMakeLists.txt.
+inline std::string source_file(std::string_view relative) {
+    std::string path = std::string(GOE_SOURCE_DIR) + "/" + std::string(relative);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The blank-separated words of group 1 of `pattern`'s first match in the file, a lone
+// `\` (a line continuation) left out; a note when nothing matches.
+inline std::vector<std::string> matched_words(std::string_view relative, const std::string& pattern) {
+    std::string text = source_file(relative);
+    std::smatch m;
+    if (!std::regex_search(text, m, std::regex(pattern)))
+        return {"(no match for " + pattern + " in " + std::string(relative) + ")"};
+    std::vector<std::string> out;
+    std::istringstream words(m[1].str());
+    for (std::string word; words >> word;)
+        if (word != "\\") out.push_back(word);
     return out;
 }
 

@@ -10,13 +10,14 @@
 #include "gym_otel_env/error.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/render.hpp"
-#include "source_files.hpp"
 #include "support.hpp"
 
 namespace {
 
 using goe::Format;
 using goe::testing::error_of;
+using goe::testing::matched_words;
+using goe::testing::source_file;
 
 goe::Export make(std::string name, std::string value) {
     return goe::Export{
@@ -53,10 +54,10 @@ TEST_CASE("kFormats: every completion file offers exactly the formats, fish with
         names.emplace_back(f.name);
         described.push_back(fmt::format("{}\\t\"{}\"", f.name, f.description));
     }
-    CHECK(goe_test::matched_words("completions/gym-otel-env.bash", R"re(local formats="([^"]*)")re") == names);
-    CHECK(goe_test::matched_words("completions/_gym-otel-env", R"(--format=\[[^\]]*\]:format:\(([^)]*)\))") == names);
+    CHECK(matched_words("completions/gym-otel-env.bash", R"re(local formats="([^"]*)")re") == names);
+    CHECK(matched_words("completions/_gym-otel-env", R"(--format=\[[^\]]*\]:format:\(([^)]*)\))") == names);
     // fish: -a 'sh\t"POSIX shell (default)" fish\t"fish shell" ...', one word per format.
-    std::string fish = goe_test::source_file("completions/gym-otel-env.fish");
+    std::string fish = source_file("completions/gym-otel-env.fish");
     std::smatch m;
     REQUIRE(std::regex_search(fish, m, std::regex(R"(-l format -x -a '([^']*)')")));
     std::vector<std::string> offered;
