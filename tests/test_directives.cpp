@@ -145,8 +145,9 @@ TEST_CASE("apply_directives bounds the work aliases can multiply") {
     std::string doc =
         "a: &a {x: {_copy: s}, y: {_copy: s}}\nb: &b [*a, *a, *a, *a]\nc: &c {p: *b, q: *b, r: *b, s: *b}\n"
         "d: {p: *c, q: *c, r: *c}\ns: {v: 1}\n";
+    NodePtr root = parse_yaml(doc, "c.yaml");
     CHECK(error_of([&] {
-              apply_directives(parse_yaml(doc, "c.yaml"), DirectiveLimits{50, 1000});
+              apply_directives(root, DirectiveLimits{50, 1000});
           }) == "c.yaml:1:26: c.q[0].y: more than 50 mappings and directives to process");
 }
 
@@ -176,9 +177,8 @@ TEST_CASE("check_missing lists every missing value as Gym's raise_on_missing_val
 
 TEST_CASE("check_missing stops listing at its limit, also under aliases") {
     std::string doc = "a: &a\n  - ???\n  - ???\nb: &b [*a, *a]\nc: [*b, *b]\n";
-    CHECK(error_of([&] {
-              check_missing_after_directives(doc, DirectiveLimits{1000, 3});
-          }) ==
+    DirectiveLimits limits{1000, 3};
+    CHECK(error_of([&] { check_missing_after_directives(doc, limits); }) ==
           "more than 3 required config value(s) are unset (still '\?\?\?') after merging:\n"
           "c.yaml:2:5: a[0]: unset ('\?\?\?')\n"
           "c.yaml:3:5: a[1]: unset ('\?\?\?')\n"

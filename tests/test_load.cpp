@@ -87,9 +87,8 @@ TEST_CASE("load names every place it looked for a missing file") {
     LoadRequest r;
     r.configs = {"gone.yaml"};
     r.search_dirs = {"/sd"};
-    CHECK(error_of([&] {
-              load(r, {{"NEMO_GYM_EXTRA_ROOTS", "/x"}}, fs);
-          }) ==
+    Environment extra{{"NEMO_GYM_EXTRA_ROOTS", "/x"}};
+    CHECK(error_of([&] { load(r, extra, fs); }) ==
           "config_paths entry 'gone.yaml' was not found. Looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml."
           " Check the path is spelled correctly and is relative to your working directory, an extra root "
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");

@@ -315,9 +315,8 @@ TEST_CASE("validate never shows the value of otlp_headers") {
     CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: {authorization: Bearer s3cret}\n"); }) ==
           "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping (write the headers as one "
           "string: key=value,key2=value2)");
-    CHECK(error_of([&] {
-              validate_yaml("telemetry:\n  otlp_headers:\n    authorization: Bearer s3cret\n    x-team: rl\n");
-          }) ==
+    std::string block = "telemetry:\n  otlp_headers:\n    authorization: Bearer s3cret\n    x-team: rl\n";
+    CHECK(error_of([&] { validate_yaml(block); }) ==
           "c.yaml:3:5: telemetry.otlp_headers: expected a string or null, got mapping (write the headers as one "
           "string: key=value,key2=value2)");
     CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: 12345\n"); }) ==
