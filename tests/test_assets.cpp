@@ -1,9 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/assets.hpp"
-#include "memory_fs.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
 using goe::testing::MemoryFileSystem;
 
 namespace {
@@ -33,13 +34,7 @@ struct World {
         return asset_config_path(flag, value, SearchRoots(dirs, {}, std::string("/site"), fs), fs);
     }
     std::string error(std::string_view flag, std::string_view value) {
-        try {
-            path(flag, value);
-        } catch (const Error& e) {
-            CHECK(e.kind() == Error::Kind::usage);
-            return e.what();
-        }
-        return "no error";
+        return error_of([&] { path(flag, value); }, Error::Kind::usage);
     }
 };
 
@@ -117,14 +112,10 @@ TEST_CASE("asset_config_path fails with Gym's message and did-you-mean") {
           "which does not exist. See available model-type configs in `/site/responses_api_models`.");
     MemoryFileSystem empty;
     empty.cwd = "/w";
-    try {
-        asset_config_path("environment", "e", SearchRoots({}, {}, std::nullopt, empty), empty);
-        FAIL("no error");
-    } catch (const Error& e) {
-        CHECK(std::string(e.what()) ==
-              "`--environment e` was specified which implies config `environments/e/config.yaml`, which does not "
-              "exist. See available environment configs in .");
-    }
+    CHECK(error_of([&] { asset_config_path("environment", "e", SearchRoots({}, {}, std::nullopt, empty), empty); },
+                   Error::Kind::usage) ==
+          "`--environment e` was specified which implies config `environments/e/config.yaml`, which does not "
+          "exist. See available environment configs in .");
 }
 
 TEST_CASE("asset_config_path suggests benchmarks by the names Gym lists them under") {

@@ -3,8 +3,10 @@
 #include "gym_otel_env/directives.hpp"
 #include "gym_otel_env/parse.hpp"
 #include "gym_otel_env/resolve.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
 
 namespace {
 
@@ -17,13 +19,8 @@ std::string applied(const std::string& doc) {
     }
 }
 
-std::string missing_error(const std::string& doc, const DirectiveLimits& limits = {}) {
-    try {
-        check_missing(apply_directives(parse_yaml(doc, "c.yaml")), limits);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
+void check_missing_after_directives(const std::string& doc, const DirectiveLimits& limits = {}) {
+    check_missing(apply_directives(parse_yaml(doc, "c.yaml")), limits);
 }
 
 struct Row {
@@ -148,17 +145,15 @@ TEST_CASE("apply_directives bounds the work aliases can multiply") {
     std::string doc =
         "a: &a {x: {_copy: s}, y: {_copy: s}}\nb: &b [*a, *a, *a, *a]\nc: &c {p: *b, q: *b, r: *b, s: *b}\n"
         "d: {p: *c, q: *c, r: *c}\ns: {v: 1}\n";
-    try {
-        apply_directives(parse_yaml(doc, "c.yaml"), DirectiveLimits{50, 1000});
-        FAIL("no error");
-    } catch (const Error& e) {
-        CHECK(std::string(e.what()) == "c.yaml:1:26: c.q[0].y: more than 50 mappings and directives to process");
-    }
+    NodePtr root = parse_yaml(doc, "c.yaml");
+    CHECK(error_of([&] {
+              apply_directives(root, DirectiveLimits{50, 1000});
+          }) == "c.yaml:1:26: c.q[0].y: more than 50 mappings and directives to process");
 }
 
 TEST_CASE("check_missing lists every missing value as Gym's raise_on_missing_values finds them") {
     std::string doc = "a:\n  - 1\n  - ???\n  - \"???\"\n  - - ???\nb:\n  c: ???\n  d: \"${x}\"\n  e: \"\\\\???\"\n";
-    CHECK(missing_error(doc) ==
+    CHECK(error_of([&] { check_missing_after_directives(doc); }) ==
           "4 required config value(s) are unset (still '\?\?\?') after merging:\n"
           "c.yaml:3:5: a[1]: unset ('\?\?\?')\n"
           "c.yaml:4:5: a[2]: unset ('\?\?\?')\n"
@@ -166,14 +161,14 @@ TEST_CASE("check_missing lists every missing value as Gym's raise_on_missing_val
           "c.yaml:7:6: b.c: unset ('\?\?\?')\n"
           "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
           "--set a[1]=<value> --set a[2]=<value> --set a[3][0]=<value>");
-    CHECK(missing_error("a: 1\nb: {c: '${x}'}\n") == "no error");
+    CHECK_NOTHROW(check_missing_after_directives("a: 1\nb: {c: '${x}'}\n"));
     // After the directives: a deleted '???' is gone, an unset source makes an unset target.
-    CHECK(missing_error("x:\n  a: ???\n  _delete_key: a, b\n") ==
+    CHECK(error_of([&] { check_missing_after_directives("x:\n  a: ???\n  _delete_key: a, b\n"); }) ==
           "1 required config value(s) are unset (still '\?\?\?') after merging:\n"
           "c.yaml:2:6: x.a: unset ('\?\?\?')\n"
           "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
           "--set x.a=<value>");
-    CHECK(missing_error("base: ???\nx: {_inherit_from: base}\n") ==
+    CHECK(error_of([&] { check_missing_after_directives("base: ???\nx: {_inherit_from: base}\n"); }) ==
           "1 required config value(s) are unset (still '\?\?\?') after merging:\n"
           "c.yaml:2:20: x: unset ('\?\?\?')\n"
           "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
@@ -182,7 +177,8 @@ TEST_CASE("check_missing lists every missing value as Gym's raise_on_missing_val
 
 TEST_CASE("check_missing stops listing at its limit, also under aliases") {
     std::string doc = "a: &a\n  - ???\n  - ???\nb: &b [*a, *a]\nc: [*b, *b]\n";
-    CHECK(missing_error(doc, DirectiveLimits{1000, 3}) ==
+    DirectiveLimits limits{1000, 3};
+    CHECK(error_of([&] { check_missing_after_directives(doc, limits); }) ==
           "more than 3 required config value(s) are unset (still '\?\?\?') after merging:\n"
           "c.yaml:2:5: a[0]: unset ('\?\?\?')\n"
           "c.yaml:3:5: a[1]: unset ('\?\?\?')\n"

@@ -2,8 +2,10 @@
 
 #include "gym_otel_env/error.hpp"
 #include "gym_otel_env/gym_args.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
 using Words = std::vector<std::string>;
 
 namespace {
@@ -16,16 +18,6 @@ std::string stand_in(std::string_view flag, std::string_view value, const Words&
 }
 
 GymCommandLine read(const Words& argv) { return read_gym_command(argv, stand_in); }
-
-std::string error_of(const Words& argv) {
-    try {
-        read(argv);
-    } catch (const Error& e) {
-        CHECK(e.kind() == Error::Kind::usage);
-        return e.what();
-    }
-    return "no error";
-}
 
 }  // namespace
 
@@ -223,7 +215,7 @@ TEST_CASE("read_gym_command refuses what Gym's argparse refuses, in one line") {
         std::string shown;
         for (const auto& w : r.argv) shown += w + " ";
         INFO(shown);
-        CHECK(error_of(r.argv) == r.message);
+        CHECK(error_of([&] { read(r.argv); }, Error::Kind::usage) == r.message);
     }
 }
 

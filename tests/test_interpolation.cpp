@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/interpolation.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::repeat;
 
 namespace {
 
@@ -49,4 +51,33 @@ TEST_CASE("parse_template rejects what OmegaConf's grammar rejects") {
     CHECK(tokens("${f:a=b}") == "error at 5: token recognition error at: '='");
     CHECK(tokens("${foo${bar}}") == "error at 6: token recognition error at: '{'");
     CHECK(tokens("${f:'x}") == "error at 7: unterminated '${': the closing '}' is missing");
+}
+
+TEST_CASE("parse_template stops nesting at kMaxInterpolationNesting instead of overflowing the stack", "[limits]") {
+    // A megabyte of "${" is as deep as it is long.
+    CHECK(tokens(repeat("${", 500000)) == "error at 128: nested deeper than 64 levels");
+    CHECK(tokens(repeat("${oc.env:X,", 100000)) == "error at 352: nested deeper than 64 levels");
+    CHECK(tokens("${oc.decode:" + repeat("[", 100000) + "}") == "error at 75: nested deeper than 64 levels");
+    CHECK_NOTHROW(parse_template(repeat("${oc.env:X,", 30) + "d" + repeat("}", 30)));
+}
+
+TEST_CASE("parse_template reports an unterminated interpolation of a megabyte", "[limits]") {
+    CHECK(tokens("${" + std::string(1 << 20, 'a')) ==
+          "error at 1048578: unterminated '${': the closing '}' is missing");
+}
+
+TEST_CASE("parse_element stops nesting too", "[limits]") {
+    try {
+        parse_element(repeat("[", 1000));
+        FAIL("no error");
+    } catch (const ParseError& e) {
+        CHECK(e.message == "nested deeper than 64 levels");
+    }
+}
+
+TEST_CASE("parse_template limits the tokens of one value", "[limits]") {
+    // 20 MB of '$' would be 20 million tokens.
+    CHECK(tokens("${x}" + std::string(200000, '$')) == "error at 100001: more than 100000 tokens");
+    CHECK(tokens("${" + std::string(200000, '.')) == "error at 100001: more than 100000 tokens");
+    CHECK(tokens("${x" + repeat("[a]", 100000) + "}") == "error at 100001: more than 100000 tokens");
 }

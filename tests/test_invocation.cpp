@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/invocation.hpp"
-#include "memory_fs.hpp"
+#include "support.hpp"
 
 using namespace goe;
 

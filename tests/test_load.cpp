@@ -1,9 +1,11 @@
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/load.hpp"
-#include "memory_fs.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
 using goe::testing::MemoryFileSystem;
 
 namespace {
@@ -16,13 +18,11 @@ std::string value_at(const Loaded& l, std::string_view a, std::string_view b) {
     return python_str(**y);
 }
 
-std::string error_of(const LoadRequest& r, MemoryFileSystem& fs, const Environment& env = {}) {
-    try {
-        load(r, env, fs);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
+LoadRequest configs(std::vector<std::string> names) {
+    LoadRequest request;
+    request.configs = std::move(names);
+    request.no_env_yaml = true;
+    return request;
 }
 
 }  // namespace
@@ -56,12 +56,15 @@ TEST_CASE("load merges includes in Gym's order: a file after what it pulled in, 
     CHECK(value_at(l, "t", "c") == "other");
 }
 
-TEST_CASE("load reads a file that includes itself once") {
+TEST_CASE("load reads a file that includes itself once, also in a cycle of two") {
     MemoryFileSystem fs;
     fs.files["self.yaml"] = "config_paths: [self.yaml]\nt: {x: 1}\n";
     LoadRequest r;
     r.configs = {"self.yaml"};
     CHECK(load(r, {}, fs).files == std::vector<std::string>{"self.yaml"});
+    fs.files["a.yaml"] = "config_paths: [b.yaml]\n";
+    fs.files["b.yaml"] = "config_paths: [a.yaml]\n";
+    CHECK(load(configs({"a.yaml"}), {}, fs).files == std::vector<std::string>{"b.yaml", "a.yaml"});
 }
 
 TEST_CASE("load looks under --search-dir, then NEMO_GYM_EXTRA_ROOTS, then the working directory") {
@@ -84,19 +87,20 @@ TEST_CASE("load names every place it looked for a missing file") {
     LoadRequest r;
     r.configs = {"gone.yaml"};
     r.search_dirs = {"/sd"};
-    CHECK(error_of(r, fs, {{"NEMO_GYM_EXTRA_ROOTS", "/x"}}) ==
+    Environment extra{{"NEMO_GYM_EXTRA_ROOTS", "/x"}};
+    CHECK(error_of([&] { load(r, extra, fs); }) ==
           "config_paths entry 'gone.yaml' was not found. Looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml."
           " Check the path is spelled correctly and is relative to your working directory, an extra root "
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
     fs.files["a.yaml"] = "config_paths:\n  - b.yaml\n";
     r.configs = {"a.yaml"};
     r.search_dirs = {};
-    CHECK(error_of(r, fs) ==
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
           "a.yaml:2:5: config_paths[0]: config_paths entry 'b.yaml' was not found. Looked in: b.yaml."
           " Check the path is spelled correctly and is relative to your working directory, an extra root "
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
     r.configs = {"/abs/c.yaml"};
-    CHECK(error_of(r, fs) ==
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
           "config_paths entry '/abs/c.yaml' was not found. Looked in: /abs/c.yaml."
           " Check the path is spelled correctly and is relative to your working directory, an extra root "
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
@@ -108,7 +112,7 @@ TEST_CASE("load: regression: a NUL in a config_paths entry loaded the shorter pa
     fs.files["c.yaml"] = "config_paths: [\"a\\0b.yaml\"]\n";
     LoadRequest r;
     r.configs = {"c.yaml"};
-    CHECK(error_of(r, fs) ==
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
           "c.yaml:1:16: config_paths[0]: a path cannot contain a NUL character (Python: embedded null byte)");
 }
 
@@ -145,7 +149,7 @@ TEST_CASE("load reads '-' from standard input once") {
     r.configs = {"-"};
     CHECK(value_at(load(r, {}, fs), "t", "x") == "in");
     r.configs = {"-", "-"};
-    CHECK(error_of(r, fs) == "standard input ('-') can be read only once");
+    CHECK(error_of([&] { load(r, {}, fs); }) == "standard input ('-') can be read only once");
 }
 
 TEST_CASE("load rejects configs that are not mappings and bad config_paths") {
@@ -155,11 +159,12 @@ TEST_CASE("load rejects configs that are not mappings and bad config_paths") {
     fs.files["n.yaml"] = "config_paths: [1]\n";
     LoadRequest r;
     r.configs = {"l.yaml"};
-    CHECK(error_of(r, fs) == "l.yaml:1:1: the top level of a config must be a mapping, got list");
+    CHECK(error_of([&] { load(r, {}, fs); }) == "l.yaml:1:1: the top level of a config must be a mapping, got list");
     r.configs = {"s.yaml"};
-    CHECK(error_of(r, fs) == "s.yaml:1:15: config_paths: expected a list of config file paths, got string");
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
+          "s.yaml:1:15: config_paths: expected a list of config file paths, got string");
     r.configs = {"n.yaml"};
-    CHECK(error_of(r, fs) == "n.yaml:1:16: config_paths[0]: expected a path, got integer 1");
+    CHECK(error_of([&] { load(r, {}, fs); }) == "n.yaml:1:16: config_paths[0]: expected a path, got integer 1");
 }
 
 TEST_CASE("load treats an empty file as an empty config") {
@@ -190,7 +195,8 @@ TEST_CASE("load merges a mapping onto an interpolation that resolves to a mappin
     CHECK(python_str(**l.root->find("gone")) == "{'k': 'v'}");
     fs.files["e.yaml"] = "telemetry: [1]\n";
     r.configs = {"a.yaml", "e.yaml"};
-    CHECK(error_of(r, fs) == "e.yaml:1:12: telemetry: cannot merge a list into a mapping (from a.yaml:2:9)");
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
+          "e.yaml:1:12: telemetry: cannot merge a list into a mapping (from a.yaml:2:9)");
 }
 
 TEST_CASE("load applies all overrides as one config merged last, as Hydra does for Gym") {
@@ -241,8 +247,9 @@ TEST_CASE("load validates the root config_paths as Gym does (pydantic List[str])
     }));
     LoadRequest r;
     r.sets = {std::get<0>(row)};
-    CHECK(error_of(r, fs) == "--set: config_paths: 'config_paths' must be a list of paths. Got: " + std::get<1>(row) +
-                                 ". Pass each config with --config (it builds the list for you)");
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
+          "--set: config_paths: 'config_paths' must be a list of paths. Got: " + std::get<1>(row) +
+              ". Pass each config with --config (it builds the list for you)");
 }
 
 TEST_CASE("load treats a falsy root config_paths as none, as Gym's `or []` does") {
@@ -266,16 +273,16 @@ TEST_CASE("load types --set and command-line values by Hydra's grammar, not YAML
           "{'export_rank': '010', 'exporter': 'console', 'enabled': 'yes', 'run_id': '0x10'}");
     // The CLI config starts empty: a key the files have still needs + on Gym's command line.
     r.gym_overrides = {"telemetry.export_rank=2"};
-    CHECK(error_of(r, fs) ==
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
           "command line: telemetry.export_rank: Could not override 'telemetry.export_rank'. To "
           "append to your config use +telemetry.export_rank=2");
     r.gym_overrides = {};
     r.sets = {"telemetry.run_id=${oc.env:X"};
-    CHECK(error_of(r, fs) ==
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
           "--set: Error parsing override 'telemetry.run_id=${oc.env:X': unexpected at column 19: '{'");
     // Quoted, it is a string, and OmegaConf checks its interpolation when it makes the config.
     r.sets = {"telemetry.run_id='${oc.env:X'"};
-    CHECK(error_of(r, fs) ==
+    CHECK(error_of([&] { load(r, {}, fs); }) ==
           "--set: telemetry.run_id: invalid interpolation: unterminated '${': the closing '}' is missing");
 }
 
@@ -322,5 +329,53 @@ TEST_CASE("config_paths_interpolated_entries: items are resolved as Gym iterates
     fs.files["bad.yaml"] = "config_paths: ['${nope}.yaml']\n";
     r.gym_overrides.clear();
     r.configs = {"bad.yaml"};
-    CHECK(error_of(r, fs, env) == "bad.yaml:1:16: config_paths[0]: interpolation key 'nope' not found");
+    CHECK(error_of([&] { load(r, env, fs); }) == "bad.yaml:1:16: config_paths[0]: interpolation key 'nope' not found");
+}
+
+TEST_CASE("load limits the number of files", "[limits]") {
+    MemoryFileSystem fs;
+    LoadLimits limits;
+    limits.max_files = 5;
+    // A chain of includes, each file pulling in the next.
+    for (int i = 0; i < 10; ++i)
+        fs.files[fmt::format("f{}.yaml", i)] = fmt::format("config_paths: [f{}.yaml]\n", i + 1);
+    CHECK(error_of([&] { load(configs({"f0.yaml"}), {}, fs, limits); }) ==
+          "f4.yaml:1:16: config_paths[0]: more than 5 config files to load");
+    // One list naming a thousand files fails before it is collected.
+    std::string list = "config_paths: [";
+    for (int i = 0; i < 1000; ++i) list += fmt::format("{}x{}.yaml", i ? ", " : "", i);
+    fs.files["many.yaml"] = list + "]\n";
+    CHECK(error_of([&] { load(configs({"many.yaml"}), {}, fs, limits); }) ==
+          "many.yaml:1:52: config_paths[4]: more than 5 config files to load");
+}
+
+TEST_CASE("load reads '-' in config_paths as a file, not standard input", "[limits]") {
+    MemoryFileSystem fs;
+    fs.stdin_text = "telemetry: {enabled: true}\n";
+    fs.files["c.yaml"] = "config_paths: ['-']\n";
+    CHECK(error_of([&] { load(configs({"c.yaml"}), {}, fs); }) ==
+          "c.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: -. Check the path is "
+          "spelled correctly and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
+          "--search-dir), or the Gym install root.");
+    CHECK(fs.stdin_reads == 0);
+    CHECK_NOTHROW(load(configs({"-"}), {}, fs));
+    CHECK(fs.stdin_reads == 1);
+}
+
+TEST_CASE("load passes on what the file system refuses", "[limits]") {
+    MemoryFileSystem fs;
+    fs.directories.insert("dir");
+    fs.files["c.yaml"] = "config_paths: [dir]\n";
+    CHECK(error_of([&] { load(configs({"dir"}), {}, fs); }) == "dir: is a directory, not a config file");
+    CHECK(error_of([&] { load(configs({"c.yaml"}), {}, fs); }) == "dir: is a directory, not a config file");
+}
+
+TEST_CASE("load limits the depth of an override key", "[limits]") {
+    MemoryFileSystem fs;
+    LoadRequest request = configs({});
+    std::string key = "a";
+    for (int i = 0; i < 100000; ++i) key += ".a";
+    request.sets.push_back(key + "=1");
+    CHECK_THAT(error_of([&] { load(request, {}, fs); }),
+               Catch::StartsWith("--set: a.a.a") && Catch::EndsWith("a.a: nesting deeper than 256 levels"));
 }

@@ -1,4 +1,7 @@
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
+
+#include <chrono>
 
 #include "gym_otel_env/merge.hpp"
 #include "gym_otel_env/parse.hpp"
@@ -14,6 +17,17 @@ std::string merged(const char* a, const char* b) {
     } catch (const Error& e) {
         return std::string("error: ") + e.what();
     }
+}
+
+// A mapping bomb: each level maps five keys to the previous level.
+NodePtr mapping_bomb(const std::string& leaf, int levels) {
+    std::string text = fmt::format("p0: &p0 {{k0: {0}, k1: {0}, k2: {0}, k3: {0}, k4: {0}}}\n", leaf);
+    for (int i = 1; i < levels; ++i) {
+        text += fmt::format("p{}: &p{} {{", i, i);
+        for (int k = 0; k < 5; ++k) text += fmt::format("{}k{}: *p{}", k ? ", " : "", k, i - 1);
+        text += "}\n";
+    }
+    return parse_yaml(text, "c.yaml");
 }
 
 }  // namespace
@@ -70,4 +84,25 @@ TEST_CASE("merge still merges an aliased pair once when nothing is dereferenced"
     NodePtr root = merge(base, over);
     CHECK((*root->find("p1"))->find("m")->get() == (*root->find("p2"))->find("m")->get());
     CHECK(python_str(**(*root->find("p2"))->find("m")) == "{'w': {'a': 1, 'b': 2}}");
+}
+
+TEST_CASE("merge merges each pair of shared mappings once", "[limits]") {
+    // Key by key, two bombs meet in 5^40 places but only 40 distinct pairs.
+    auto base = mapping_bomb("x", 40), over = mapping_bomb("y", 40);
+    auto start = std::chrono::steady_clock::now();
+    auto merged = merge(base, over);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+    const Node* n = merged->find("p39")->get();
+    for (int i = 0; i < 39; ++i) n = n->find("k4")->get();
+    CHECK((*n->find("k0"))->text == "y");
+    CHECK(merge(base, base) == base);
+}
+
+TEST_CASE("merge limits the entries it copies", "[limits]") {
+    MergeLimits limits;
+    limits.max_entries = 100;
+    auto base = mapping_bomb("x", 3), over = mapping_bomb("1", 3);
+    CHECK(merge(base, over, {}, limits)->find("p2") != nullptr);
+    auto big_base = mapping_bomb("x", 40), big_over = mapping_bomb("[1]", 40);
+    CHECK_THROWS_WITH(merge(big_base, big_over, {}, limits), "c.yaml:3:5: p2: merging visits more than 100 entries");
 }

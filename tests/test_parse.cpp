@@ -1,8 +1,15 @@
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
+#include <chrono>
+
 #include "gym_otel_env/parse.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
+using goe::testing::laughs;
+using goe::testing::repeat;
 
 namespace {
 
@@ -104,6 +111,9 @@ TEST_CASE("parse_yaml reports malformed YAML with its position") {
 TEST_CASE("parse_yaml rejects bytes PyYAML's reader rejects") {
     CHECK(loaded(std::string("a: x\x01y\n")) == "error: c.yaml:1:5: character U+0001 is not allowed in YAML");
     CHECK(loaded(std::string("a: b\n\xff\n")) == "error: c.yaml:2:1: invalid UTF-8 byte 0xff");
+    CHECK(loaded("a: \xff\xfe\n") == "error: c.yaml:1:4: invalid UTF-8 byte 0xff");
+    CHECK(loaded("a: \xc0\x80\n") == "error: c.yaml:1:4: invalid UTF-8 byte 0xc0");      // overlong
+    CHECK(loaded("a: \xed\xa0\x80\n") == "error: c.yaml:1:4: invalid UTF-8 byte 0xed");  // a surrogate
     CHECK(loaded(std::string("a: \xc3\xa9\n")) == "{'a': '\xc3\xa9'}");
     CHECK(loaded(std::string("a: x\0y\n", 7)) == "error: c.yaml:1:5: character U+0000 is not allowed in YAML");
 }
@@ -219,12 +229,82 @@ TEST_CASE("parse_yaml rejects unsupported tags and complex keys") {
     CHECK(loaded("a: !!python/object:os.system x\n") ==
           "error: c.yaml:1:4: a: unsupported YAML tag 'tag:yaml.org,2002:python/object:os.system'");
     CHECK(loaded("a: !custom {b: 1}\n") == "error: c.yaml:1:4: a: unsupported YAML tag '!custom'");
+    CHECK(loaded("telemetry: !!python/object/apply:os.system [\"echo hi\"]\n") ==
+          "error: c.yaml:1:12: telemetry: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'");
+    CHECK(loaded("a: !!python/name:os.system\n") ==
+          "error: c.yaml:1:4: a: unsupported YAML tag 'tag:yaml.org,2002:python/name:os.system'");
     CHECK(loaded("? [a]\n: 1\n") == "error: c.yaml:1:3: a mapping key must be a scalar, not a collection");
 }
 
-TEST_CASE("parse_yaml limits nesting depth") {
+TEST_CASE("parse_yaml limits nesting depth", "[limits]") {
     ParseLimits limits;
     limits.max_depth = 5;
     CHECK_THROWS_WITH(parse_yaml("a: [[[[[[1]]]]]]\n", "c.yaml", limits),
                       "c.yaml:1:8: a[0][0][0][0]: nesting deeper than 5 levels");
+}
+
+TEST_CASE("parse_yaml stops block nesting at max_depth", "[limits]") {
+    ParseLimits limits;
+    limits.max_depth = 2;
+    CHECK(error_of([&] { parse_yaml("a:\n  b:\n    c: 1\n", "c.yaml", limits); }) ==
+          "c.yaml:3:5: a.b: nesting deeper than 2 levels");
+}
+
+TEST_CASE("parse_yaml stops deep flow collections before yaml-cpp's recursion guard", "[limits]") {
+    // yaml-cpp recurses once per level and gives up at 2000; the default stops at 256.
+    std::string flow = "telemetry: " + repeat("[", 100000) + repeat("]", 100000) + "\n";
+    // (The message shortens the 256-level key path in the middle.)
+    CHECK_THAT(error_of([&] { parse_yaml(flow, "c.yaml"); }),
+               Catch::StartsWith("c.yaml:1:267: telemetry[0][0][0]") && Catch::Contains("[0]...[0]") &&
+                   Catch::EndsWith("[0][0]: nesting deeper than 256 levels"));
+    CHECK_THAT(error_of([] { parse_yaml("t: " + repeat("{a: ", 3000) + repeat("}", 3000) + "\n", "c.yaml"); }),
+               Catch::EndsWith(": nesting deeper than 256 levels"));
+    CHECK_THAT(error_of([] { parse_yaml("t: " + repeat("[", 3000) + "\n", "c.yaml"); }),
+               Catch::StartsWith("c.yaml:1:"));
+}
+
+TEST_CASE("parse_yaml shares aliases: a billion laughs costs its text, not its expansion", "[limits]") {
+    auto start = std::chrono::steady_clock::now();
+    auto root = parse_yaml(laughs(40), "c.yaml");
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+    const auto& a39 = *root->find("a39");
+    const auto& a38 = *root->find("a38");
+    REQUIRE(a39->items.size() == 10);
+    CHECK(a39->items[0] == a38);
+    CHECK(a39->items[9] == a38);
+}
+
+TEST_CASE("parse_yaml indexes keys: a mapping of 100,000 keys is linear", "[limits]") {
+    std::string text = "telemetry:\n";
+    for (int i = 0; i < 100000; ++i) text += fmt::format("  k{}: v{}\n", i, i);
+    auto start = std::chrono::steady_clock::now();
+    auto root = parse_yaml(text, "c.yaml");
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
+    CHECK((*root->find("telemetry"))->entries.size() == 100000);
+    CHECK(loaded("a:\n  k: 1\n  j: 2\n  k: 3\n") == "error: c.yaml:4:3: a.k: duplicate key 'k'");
+}
+
+TEST_CASE("parse_yaml limits the values in one document", "[limits]") {
+    ParseLimits limits;
+    limits.max_nodes = 5;
+    CHECK(error_of([&] { parse_yaml("a: 1\nb: 2\nc: 3\n", "c.yaml", limits); }) ==
+          "c.yaml:3:1: more than 5 values in one file");
+}
+
+TEST_CASE("parse_yaml limits what merge keys copy", "[limits]") {
+    ParseLimits limits;
+    limits.max_merged_entries = 10;
+    std::string text =
+        "m0: &m0 {a: 1, b: 2, c: 3, d: 4}\n"
+        "m1: &m1 {<<: *m0, e: 5}\n"
+        "m2: &m2 {<<: *m1, f: 6}\n"
+        "m3: {<<: *m2, g: 7}\n";
+    CHECK(error_of([&] { parse_yaml(text, "c.yaml", limits); }) ==
+          "c.yaml:3:5: m2: merge keys (<<) copy more than 10 entries");
+    // A mapping listed twice in a merge list is copied once.
+    auto root = parse_yaml("a: &a {x: 1}\nb: &b {x: 2, y: 3}\nc: {<<: [*a, *b, *a, *b, *a]}\n", "c.yaml");
+    const auto& c = *root->find("c");
+    REQUIRE(c->entries.size() == 2);
+    CHECK((*c->find("x"))->text == "1");
+    CHECK((*c->find("y"))->text == "3");
 }

@@ -10,11 +10,14 @@
 #include "gym_otel_env/error.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/render.hpp"
-#include "source_files.hpp"
+#include "support.hpp"
 
 namespace {
 
 using goe::Format;
+using goe::testing::error_of;
+using goe::testing::matched_words;
+using goe::testing::source_file;
 
 goe::Export make(std::string name, std::string value) {
     return goe::Export{
@@ -26,15 +29,6 @@ std::string token() { return "0123456789abcdef"; }
 // One variable rendered alone.
 std::string one(Format format, const std::string& value, const std::string& name = "V") {
     return goe::render({make(name, value)}, format, token);
-}
-
-std::string error_text(Format format, const std::string& value) {
-    try {
-        one(format, value, "OTEL_SERVICE_NAME");
-    } catch (const goe::Error& e) {
-        return e.what();
-    }
-    return "(no error)";
 }
 
 }  // namespace
@@ -60,10 +54,10 @@ TEST_CASE("kFormats: every completion file offers exactly the formats, fish with
         names.emplace_back(f.name);
         described.push_back(fmt::format("{}\\t\"{}\"", f.name, f.description));
     }
-    CHECK(goe_test::matched_words("completions/gym-otel-env.bash", R"re(local formats="([^"]*)")re") == names);
-    CHECK(goe_test::matched_words("completions/_gym-otel-env", R"(--format=\[[^\]]*\]:format:\(([^)]*)\))") == names);
+    CHECK(matched_words("completions/gym-otel-env.bash", R"re(local formats="([^"]*)")re") == names);
+    CHECK(matched_words("completions/_gym-otel-env", R"(--format=\[[^\]]*\]:format:\(([^)]*)\))") == names);
     // fish: -a 'sh\t"POSIX shell (default)" fish\t"fish shell" ...', one word per format.
-    std::string fish = goe_test::source_file("completions/gym-otel-env.fish");
+    std::string fish = source_file("completions/gym-otel-env.fish");
     std::smatch m;
     REQUIRE(std::regex_search(fish, m, std::regex(R"(-l format -x -a '([^']*)')")));
     std::vector<std::string> offered;
@@ -200,12 +194,15 @@ TEST_CASE("render dotenv: multi-line values on one line with \\n, else literal i
 }
 
 TEST_CASE("render dotenv: refuses what no dotenv quoting carries, naming where it was written") {
-    CHECK(error_text(Format::dotenv, "'\"'\"'") ==
+    CHECK(error_of([&] { one(Format::dotenv, "'\"'\"'", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it needs quotes, and npm dotenv or "
           "python-dotenv would read it back changed from both single and double quotes; use --format sh, fish or "
           "json");
-    CHECK(error_text(Format::dotenv, "#a\\\\b'") != "(no error)");
-    CHECK(error_text(Format::dotenv, "a\xff") ==
+    CHECK(error_of([&] { one(Format::dotenv, "#a\\\\b'", "OTEL_SERVICE_NAME"); }) ==
+          "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it needs quotes, and npm dotenv or "
+          "python-dotenv would read it back changed from both single and double quotes; use --format sh, fish or "
+          "json");
+    CHECK(error_of([&] { one(Format::dotenv, "a\xff", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it is not UTF-8, and dotenv files are read "
           "as UTF-8; use --format sh, fish or json");
 }
@@ -226,7 +223,7 @@ TEST_CASE("render github: a delimiter that occurs in the value is drawn again") 
 }
 
 TEST_CASE("render github: refuses a value that is not UTF-8") {
-    CHECK(error_text(Format::github, "\xc3(") ==
+    CHECK(error_of([&] { one(Format::github, "\xc3(", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner "
           "reads the file as UTF-8; use --format sh, fish or json");
 }

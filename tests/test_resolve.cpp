@@ -1,15 +1,20 @@
-#include <algorithm>
-
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
 
 #include "gym_otel_env/parse.hpp"
 #include "gym_otel_env/resolve.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
+using goe::testing::laughs;
 
 namespace {
 
-const Environment kEnv{{"E", "env-val"}, {"EMPTY", ""}, {"N", "42"}};
+const Environment kEnv{{"E", "env-val"}, {"EMPTY", ""}, {"N", "42"}, {"HOME", "/home/me"}};
 
 std::string single_quoted(std::string_view s) {
     std::string out = "'";
@@ -29,21 +34,22 @@ NodePtr resolve_value(std::string_view value, const Environment& env = kEnv) {
     return *block->find("v");
 }
 
-std::string error_of(std::string_view doc, const Environment& env = kEnv) {
-    try {
-        NodePtr root = parse_yaml(doc, "c.yaml");
-        check_interpolations(root, "");
-        resolve_subtree(root, "telemetry", env);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
+// The telemetry block of `doc` resolved, after the check OmegaConf makes of every ${...}
+// when it loads a config.
+NodePtr resolve_block(std::string_view doc, const ResolveLimits& limits = {}) {
+    NodePtr root = parse_yaml(doc, "c.yaml");
+    check_interpolations(root, "");
+    return resolve_subtree(root, "telemetry", kEnv, limits);
+}
+
+auto seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 struct Row {
     const char* value;
     const char* type;  // type_name(), or "error"
-    const char* text;  // Python str() of the result
+    const char* text;  // Python str() of the result, or the error's message after "c.yaml:4:6: t.v: "
 };
 
 // Expected results come from OmegaConf 2.2 (OmegaConf.to_container(resolve=True)).
@@ -80,8 +86,8 @@ const Row kRows[] = {
     {R"~(${oc.env:NOPE,TrUe})~", "string", R"~(True)~"},
     {R"~(${oc.env:NOPE,1.})~", "string", R"~(1.0)~"},
     {R"~(${oc.env:NOPE,.5})~", "string", R"~(0.5)~"},
-    {R"~(${oc.env:NOPE,a=b})~", "error", ""},
-    {R"~(${oc.env:NOPE})~", "error", ""},
+    {R"~(${oc.env:NOPE,a=b})~", "error", R"~(invalid interpolation: token recognition error at: '=')~"},
+    {R"~(${oc.env:NOPE})~", "error", R"~(environment variable 'NOPE' not found)~"},
     {R"~(${oc.env:N})~", "string", R"~(42)~"},
     {R"~(pre-${oc.env:N}-post)~", "string", R"~(pre-42-post)~"},
     {R"~(pre-${x.n}-post)~", "string", R"~(pre-42-post)~"},
@@ -98,7 +104,7 @@ const Row kRows[] = {
     {R"~(\\\${x.n})~", "string", R"~(\${x.n})~"},
     {R"~($x)~", "string", R"~($x)~"},
     {R"~(a $ b)~", "string", R"~(a $ b)~"},
-    {R"~(${x.missing})~", "error", ""},
+    {R"~(${x.missing})~", "error", R"~(interpolation key 'x.missing' not found)~"},
     {R"~(${oc.select:x.n,5})~", "integer", R"~(42)~"},
     {R"~(${oc.select:x.zz,5})~", "integer", R"~(5)~"},
     {R"~(${oc.select:x.zz})~", "null", R"~(None)~"},
@@ -108,9 +114,9 @@ const Row kRows[] = {
     {R"~(${oc.decode:'{a: 1}'})~", "mapping", R"~({'a': 1})~"},
     {R"~(${oc.decode:' true '})~", "string", R"~( true )~"},
     {R"~(${oc.decode:${oc.env:N}})~", "integer", R"~(42)~"},
-    {R"~(${foo:bar})~", "error", ""},
-    {R"~(${oc.env:NOPE)~", "error", ""},
-    {R"~(${)~", "error", ""},
+    {R"~(${foo:bar})~", "error", R"~(unsupported interpolation type 'foo' (unknown resolver))~"},
+    {R"~(${oc.env:NOPE)~", "error", R"~(invalid interpolation: unterminated '${': the closing '}' is missing)~"},
+    {R"~(${)~", "error", R"~(invalid interpolation: unterminated '${': the closing '}' is missing)~"},
     {R"~(${x.l[0]})~", "integer", R"~(10)~"},
     {R"~(${x.l.1})~", "integer", R"~(20)~"},
     {R"~(${x[n]})~", "integer", R"~(42)~"},
@@ -125,8 +131,8 @@ const Row kRows[] = {
     {R"~(${x.l})~", "list", R"~([10, 20])~"},
     {R"~(x-${x.l})~", "string", R"~(x-[10, 20])~"},
     {R"~(x-${x.d})~", "string", R"~(x-{'k': 'v'})~"},
-    {R"~(${oc.env:NOPE,é})~", "error", ""},
-    {R"~(${oc.decode:''})~", "error", ""},
+    {R"~(${oc.env:NOPE,é})~", "error", R"~(invalid interpolation: token recognition error at: 'é')~"},
+    {R"~(${oc.decode:''})~", "error", R"~(oc.decode: cannot parse '': no viable alternative at input '<EOF>')~"},
     {R"~(${oc.decode:null})~", "null", R"~(None)~"},
 };
 
@@ -136,7 +142,7 @@ TEST_CASE("resolve_subtree gives what OmegaConf gives for each interpolation for
     for (const auto& row : kRows) {
         CAPTURE(row.value);
         if (std::string_view(row.type) == "error") {
-            CHECK_THROWS_AS(resolve_value(row.value), Error);
+            CHECK(error_of([&] { resolve_value(row.value); }) == "c.yaml:4:6: t.v: " + std::string(row.text));
             continue;
         }
         NodePtr v = resolve_value(row.value);
@@ -148,9 +154,9 @@ TEST_CASE("resolve_subtree gives what OmegaConf gives for each interpolation for
 // OmegaConf 2.2.2 on "shared: {1: b}\nx: ${shared.1}": InterpolationKeyError "Interpolation
 // key 'shared.1' not found"; "p-${shared}" is "p-{1: 'b'}".
 TEST_CASE("resolve_subtree: regression: ${shared.1} found the int key 1, which OmegaConf does not") {
-    CHECK(error_of("shared: {1: b}\ntelemetry:\n  a: ${shared.1}\n") ==
+    CHECK(error_of([&] { resolve_block("shared: {1: b}\ntelemetry:\n  a: ${shared.1}\n"); }) ==
           "c.yaml:3:6: telemetry.a: interpolation key 'shared.1' not found");
-    CHECK(error_of("shared: {true: b}\ntelemetry:\n  a: ${shared.True}\n") ==
+    CHECK(error_of([&] { resolve_block("shared: {true: b}\ntelemetry:\n  a: ${shared.True}\n"); }) ==
           "c.yaml:3:6: telemetry.a: interpolation key 'shared.True' not found");
     NodePtr root = parse_yaml(
         "shared: {1: b, '2': c, false: 1, 1.5: x}\ntelemetry:\n  a: p-${shared}\n  b: ${shared.2}\n", "c.yaml");
@@ -160,16 +166,17 @@ TEST_CASE("resolve_subtree: regression: ${shared.1} found the int key 1, which O
 }
 
 TEST_CASE("resolve_subtree names the key path and position of a failing value") {
-    CHECK(error_of("telemetry:\n  enabled: ${oc.env:NOPE}\n") ==
+    CHECK(error_of([&] { resolve_block("telemetry:\n  enabled: ${oc.env:NOPE}\n"); }) ==
           "c.yaml:2:12: telemetry.enabled: environment variable 'NOPE' not found");
-    CHECK(error_of("telemetry:\n  a: ${b.c}\n") == "c.yaml:2:6: telemetry.a: interpolation key 'b.c' not found");
-    CHECK(error_of("telemetry:\n  a: ${foo:1}\n") ==
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${b.c}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: interpolation key 'b.c' not found");
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${foo:1}\n"); }) ==
           "c.yaml:2:6: telemetry.a: unsupported interpolation type 'foo' (unknown resolver)");
-    CHECK(error_of("telemetry:\n  a: ${.b}\n  b: ${.a}\n") ==
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${.b}\n  b: ${.a}\n"); }) ==
           "c.yaml:2:6: telemetry.a: recursive interpolation detected");
-    CHECK(error_of("telemetry:\n  a: ???\n") ==
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ???\n"); }) ==
           "c.yaml:2:6: telemetry.a: mandatory value missing: the value is '\?\?\?'");
-    CHECK(error_of("x: ???\ntelemetry:\n  a: ${x}\n") ==
+    CHECK(error_of([&] { resolve_block("x: ???\ntelemetry:\n  a: ${x}\n"); }) ==
           "c.yaml:3:6: telemetry.a: interpolation key 'x' is a missing mandatory value: '\?\?\?'");
 }
 
@@ -196,9 +203,9 @@ TEST_CASE("resolve_subtree: the texts a secret was built from, first and also wh
 }
 
 TEST_CASE("check_interpolations rejects a malformed interpolation anywhere, as OmegaConf does at load") {
-    CHECK(error_of("other:\n  deep: [1, 'abc ${x']\n") ==
+    CHECK(error_of([&] { resolve_block("other:\n  deep: [1, 'abc ${x']\n"); }) ==
           "c.yaml:2:13: other.deep[1]: invalid interpolation: unterminated '${': the closing '}' is missing");
-    CHECK(error_of("telemetry:\n  a: ${oc.env:X,a=b}\n") ==
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${oc.env:X,a=b}\n"); }) ==
           "c.yaml:2:6: telemetry.a: invalid interpolation: token recognition error at: '='");
 }
 
@@ -209,7 +216,7 @@ TEST_CASE("resolve_subtree leaves values outside the block alone, even unresolva
 }
 
 TEST_CASE("resolve_subtree resolves nested values of unknown keys too") {
-    CHECK(error_of("telemetry:\n  extra:\n    deep: ['${oc.env:NOPE}']\n") ==
+    CHECK(error_of([&] { resolve_block("telemetry:\n  extra:\n    deep: ['${oc.env:NOPE}']\n"); }) ==
           "c.yaml:3:12: telemetry.extra.deep[0]: environment variable 'NOPE' not found");
 }
 
@@ -219,12 +226,13 @@ TEST_CASE("resolve_subtree keeps the origin where a block value was written") {
     CHECK((*block->find("export_rank"))->origin.str() == "c.yaml:3:16");
 }
 
-TEST_CASE("resolve_subtree stops an interpolation that doubles at every level") {
+TEST_CASE("resolve_subtree stops an interpolation that doubles at every level", "[limits]") {
     std::string doc = "telemetry:\n  a0: ${.a1}${.a1}\n";
     for (int i = 1; i < 40; ++i)
         doc += "  a" + std::to_string(i) + ": ${.a" + std::to_string(i + 1) + "}${.a" + std::to_string(i + 1) + "}\n";
     doc += "  a40: xxxxxxxxxxxxxxxx\n";
-    CHECK(error_of(doc).find("interpolation result larger than") != std::string::npos);
+    CHECK(error_of([&] { resolve_block(doc); }) ==
+          "c.yaml:21:8: telemetry.a19: interpolation result larger than 16777216 bytes");
 }
 
 TEST_CASE("resolve_subtree keeps a key holding a dot apart from the nested path it spells (regression)") {
@@ -236,4 +244,110 @@ TEST_CASE("resolve_subtree keeps a key holding a dot apart from the nested path 
     CHECK((*block->find("a.b"))->text == "dotted");
     CHECK((*(*block->find("a"))->find("b"))->text == "nested");
     CHECK((*block->find("service_name"))->text == "nested-dotted");
+}
+
+TEST_CASE("check_interpolations visits each shared node once", "[limits]") {
+    auto root = parse_yaml(laughs(40, "'${oc.env:HOME}'"), "c.yaml");
+    auto start = std::chrono::steady_clock::now();
+    check_interpolations(root, {});
+    CHECK(seconds_since(start) < 20);
+    auto bad = parse_yaml(laughs(40, "'${oc.env:HOME'"), "c.yaml");
+    CHECK(error_of([&] { check_interpolations(bad, {}); }) ==
+          "c.yaml:1:10: a0[0]: invalid interpolation: unterminated '${': the closing '}' is missing");
+}
+
+TEST_CASE("resolve_subtree returns an alias bomb with nothing to resolve as it is", "[limits]") {
+    auto root = parse_yaml(laughs(40) + "telemetry:\n  enabled: true\n  x: *a39\n", "c.yaml");
+    CHECK(resolve_subtree(root, "telemetry", kEnv) == *root->find("telemetry"));
+}
+
+TEST_CASE("resolve_subtree evaluates a string shared by aliases once", "[limits]") {
+    std::string text = laughs(40, "'${oc.env:HOME}'") + "telemetry:\n  x: ${a39}\n";
+    ResolveLimits limits;
+    limits.max_nodes = 1000;
+    // Each of the 10^40 strings is evaluated once, but the tree still has to be built.
+    CHECK(error_of([&] { resolve_block(text, limits); }) ==
+          "c.yaml:1:100: telemetry.x" + goe::testing::repeat("[0]", 37) +
+              "[8][6][5]: more than 1000 values to resolve under the block");
+    limits.max_nodes = 10000;
+    auto x = *resolve_block(laughs(3, "'${oc.env:HOME}'") + "telemetry:\n  x: ${a2}\n", limits)->find("x");
+    CHECK(x->items[9]->items[9]->items[9]->text == "/home/me");
+}
+
+TEST_CASE("resolve_subtree caps the size of an interpolated string", "[limits]") {
+    std::string text = "telemetry:\n  b0: xxxxxxxxxxxxxxxx\n";
+    for (int i = 1; i < 80; ++i) text += fmt::format("  b{}: ${{.b{}}}${{.b{}}}\n", i, i - 1, i - 1);
+    ResolveLimits limits;
+    limits.max_result_bytes = 1 << 20;
+    CHECK(error_of([&] { resolve_block(text, limits); }) ==
+          "c.yaml:19:8: telemetry.b17: interpolation result larger than 1048576 bytes");
+}
+
+TEST_CASE("resolve_subtree caps the text of a shared list used in a string", "[limits]") {
+    ResolveLimits limits;
+    limits.max_result_bytes = 1 << 20;
+    std::string bomb = laughs(40);
+    CHECK(error_of([&] { resolve_block(bomb + "telemetry:\n  s: x${a39}\n", limits); }) ==
+          "c.yaml:42:6: telemetry.s: interpolation result larger than 1048576 bytes");
+    CHECK(error_of([&] { resolve_block(bomb + "telemetry:\n  s: ${oc.env:NOPE,${a39}}\n", limits); }) ==
+          "c.yaml:42:6: telemetry.s: interpolation result larger than 1048576 bytes");
+    CHECK_THAT(error_of([&] { resolve_block(bomb + "telemetry:\n  s: ${oc.decode:${a39}}\n", limits); }),
+               Catch::StartsWith("c.yaml:42:6: telemetry.s: oc.decode can only take strings or None as input, "
+                                 "got list [[[[") &&
+                   Catch::EndsWith("..."));
+}
+
+TEST_CASE("resolve_subtree reports reference cycles", "[limits]") {
+    CHECK(error_of([] { resolve_block("telemetry:\n  a: ${.b}\n  b: ${.a}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: recursive interpolation detected");
+    // The value contains itself: telemetry.a.a.a... until the nesting limit.
+    CHECK_THAT(error_of([] { resolve_block("telemetry:\n  a: ${telemetry}\n"); }),
+               Catch::StartsWith("c.yaml:2:6: telemetry.a.a.a.a") &&
+                   Catch::EndsWith("a.a.a: interpolations nested deeper than 256 levels"));
+}
+
+TEST_CASE("resolve_subtree caps the depth of a reference chain", "[limits]") {
+    std::string text = "telemetry:\n";
+    for (int i = 0; i < 300; ++i) text += fmt::format("  b{}: ${{.b{}}}\n", i, i + 1);
+    text += "  b300: end\n";
+    CHECK(error_of([&] { resolve_block(text); }) ==
+          "c.yaml:129:9: telemetry.b127: interpolations nested deeper than 256 levels");
+    // Written last-first, the chain resolves bottom-up through the memo.
+    std::string reversed = "telemetry:\n  b0: end\n";
+    for (int i = 1; i < 300; ++i) reversed += fmt::format("  b{}: ${{.b{}}}\n", i, i - 1);
+    CHECK((*resolve_block(reversed)->find("b299"))->text == "end");
+}
+
+TEST_CASE("resolve_subtree bounds the evaluations under shared aliases", "[limits]") {
+    // l{i}.a reads l{i-1}.a twice through two aliases: 2^60 distinct paths.
+    std::string text = "l0: &l0 {a: ''}\n";
+    for (int i = 1; i < 60; ++i)
+        text += fmt::format("l{}: &l{} {{x: *l{}, y: *l{}, a: '${{.x.a}}${{.y.a}}'}}\n", i, i, i - 1, i - 1);
+    text += "telemetry:\n  s: ${l59.a}\n";
+    ResolveLimits limits;
+    limits.max_evaluations = 10000;
+    CHECK_THAT(error_of([&] { resolve_block(text, limits); }),
+               Catch::EndsWith(": more than 10000 interpolations to evaluate"));
+}
+
+TEST_CASE("resolve_subtree finds relative keys under aliases by where they are used", "[limits]") {
+    auto block = resolve_block(
+        "s: &s {p: '${.q}', q: 1}\nb: *s\nc: {p: '${.q}', q: 2}\n"
+        "telemetry:\n  x: ${b.p}\n  y: ${c.p}\n  z: ${s.p}\n");
+    CHECK((*block->find("x"))->text == "1");
+    CHECK((*block->find("y"))->text == "2");
+    CHECK((*block->find("z"))->text == "1");
+}
+
+TEST_CASE("resolve_subtree handles 100,000 keys and references into a large mapping", "[limits]") {
+    std::string text = "big:\n";
+    for (int i = 0; i < 30000; ++i) text += fmt::format("  r{}: {}\n", i, i);
+    text += "telemetry:\n  enabled: true\n";
+    for (int i = 0; i < 30000; ++i) text += fmt::format("  k{}: ${{big.r{}}}\n", i, i);
+    for (int i = 0; i < 100000; ++i) text += fmt::format("  u{}: plain\n", i);
+    // Quadratic would be minutes; the bound is loose for loaded CI machines.
+    auto start = std::chrono::steady_clock::now();
+    auto block = resolve_block(text);
+    CHECK(seconds_since(start) < 30);
+    CHECK((*block->find("k29999"))->text == "29999");
 }

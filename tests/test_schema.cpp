@@ -12,13 +12,13 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/schema.hpp"
-#include "source_files.hpp"
+#include "support.hpp"
 
 namespace {
 
 using goe::kSchema;
-using goe_test::matched_words;
-using goe_test::source_file;
+using goe::testing::matched_words;
+using goe::testing::source_file;
 using Lines = std::vector<std::string>;
 
 std::string_view type_name(goe::FieldType type) {

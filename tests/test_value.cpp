@@ -3,9 +3,17 @@
 #include <cmath>
 #include <limits>
 
+#include "gym_otel_env/parse.hpp"
 #include "gym_otel_env/value.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
+
+namespace {
+// A list of 10^30 leaves in a few lines of text.
+NodePtr bomb() { return *parse_yaml(goe::testing::laughs(30), "c.yaml")->find("a29"); }
+}  // namespace
 
 TEST_CASE("python_float prints floats as Python's repr does") {
     CHECK(python_float(1.5) == "1.5");
@@ -88,4 +96,27 @@ TEST_CASE("python_repr: regression: characters Python's repr escapes were writte
                            "e \xe2\x80\x94 \xf0\x9f\x8e\x89") ==
           "'gr\xc3\xbc\xc3\x9f"
           "e \xe2\x80\x94 \xf0\x9f\x8e\x89'");
+}
+
+TEST_CASE("append_python_str stops at max_bytes", "[limits]") {
+    std::string out;
+    CHECK_FALSE(append_python_str(*bomb(), out, 1000));
+    CHECK(out.size() < 1100);
+    out.clear();
+    auto small = parse_yaml("a: [1, 'x', {b: null}]\n", "c.yaml");
+    CHECK(append_python_str(**small->find("a"), out, 100));
+    CHECK(out == "[1, 'x', {'b': None}]");
+}
+
+TEST_CASE("python_str throws for a shared tree too large to print", "[limits]") {
+    CHECK(error_of([] { python_str(*bomb(), 1 << 20); }) ==
+          "c.yaml:30:6: list too large to use as text (more than 1048576 bytes)");
+    // A long scalar is not a blow-up: it is printed whole.
+    CHECK(python_str(*make_string(std::string(100, 'x')), 10).size() == 100);
+}
+
+TEST_CASE("python_str_brief cuts between UTF-8 characters", "[limits]") {
+    CHECK(python_str_brief(*bomb(), 20) == "[[[[[[[[[[[[[[[[[[[[...");
+    CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 3) == "ab...");
+    CHECK(python_str_brief(*make_string("short"), 20) == "short");
 }

@@ -5,7 +5,7 @@ set -u
 
 cd "$(mktemp -d)"
 trap 'rm -rf "$PWD"' EXIT
-unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
+clear_telemetry_env
 
 cat > c.yaml <<'YAML'
 servers:
@@ -34,7 +34,7 @@ expect_stdout_has '"NEMO_GYM_OTEL_EXPORTER": "otlp"'
 SLURM_JOB_ID=' 4242 ' run "$GOE_BIN" --format json c.yaml
 expect_stdout_has '"NEMO_GYM_OTEL_RUN_ID": "4242"'
 run "$GOE_BIN" --format json c.yaml
-[[ $OUT =~ \"NEMO_GYM_OTEL_RUN_ID\":\ \"[0-9a-f]{12}\" ]] || fail "no generated run id in: $OUT"
+check; [[ $OUT =~ \"NEMO_GYM_OTEL_RUN_ID\":\ \"[0-9a-f]{12}\" ]] || fail "no generated run id in: $OUT"
 
 # Disabled: nothing at all.
 NEMO_GYM_OTEL_ENABLED=0 run "$GOE_BIN" c.yaml
@@ -98,6 +98,6 @@ expect_stdout_has '"NEMO_GYM_OTEL_SPAN_GROUPS": "all"'
 run "$GOE_BIN" --format json --no-env-yaml c.yaml
 expect_stdout_has '"NEMO_GYM_OTEL_EXPORTER": "otlp"'
 OUT=$(printf 'telemetry: {enabled: true, service_name: piped}\n' | "$GOE_BIN" --format json --no-env-yaml -)
-[[ $OUT == *'"OTEL_SERVICE_NAME": "piped"'* ]] || fail "stdin config not read: $OUT"
+check; [[ $OUT == *'"OTEL_SERVICE_NAME": "piped"'* ]] || fail "stdin config not read: $OUT"
 
 finish

@@ -6,6 +6,7 @@
 # cannot fetch Gym; this part needs only the reference.
 # Skipped (77) when OmegaConf or pydantic v2 is not importable.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/reference_python.bash"
+. "$(dirname "$0")/lib.bash"
+need_reference_python
 exec "$py" "$GOE_SOURCE_DIR/tests/corpus/gym_configs.py" --tree "$GOE_SOURCE_DIR/tests/corpus/shapes" \
     --bin "$GOE_BIN" --jobs 2 --show 3

@@ -5,7 +5,8 @@ set -u
 
 cd "$(mktemp -d)"
 trap 'rm -rf "$PWD"' EXIT
-unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) NO_COLOR 2>/dev/null
+clear_telemetry_env
+unset NO_COLOR
 export SLURM_JOB_ID=99  # a fixed run id, so two runs print the same
 # A stand-in for Gym's entry point: --exec reads a command line only when it is Gym's.
 mkdir bin && printf '#!/bin/sh\necho "${OTEL_SERVICE_NAME:-ran}"\n' > bin/gym && chmod +x bin/gym

@@ -9,7 +9,7 @@ set -u
 
 cd "$(mktemp -d)"
 trap 'rm -rf "$PWD"' EXIT
-unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
+clear_telemetry_env
 
 service_name() {  # service_name FILE... -> OTEL_SERVICE_NAME as eval sets it
     run "$GOE_BIN" --no-env-yaml "$@"

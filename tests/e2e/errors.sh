@@ -3,22 +3,23 @@
 # `set -e` script stops (bash, dash, zsh; fish's `source` fails); in the other formats
 # stdout is empty. Bad config exits 1, bad usage 2.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/expect.bash"
+. "$(dirname "$0")/lib.bash"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 printf 'telemetry: {enabled: true, export_rank: 2.5}\n' >bad.yaml
 printf 'telemetry: {enabled: true}\n' >good.yaml
-run() { env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run "$@"; }
+# clean_env CMD...: CMD with nothing in its environment but PATH and a fixed run id.
+clean_env() { env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run "$@"; }
 
 for format in sh fish json dotenv github; do
   want_out=''
   [[ $format == sh || $format == fish ]] && want_out='false'
-  out=$(run "$GOE_BIN" --no-env-yaml --format "$format" bad.yaml 2>err)
+  out=$(clean_env "$GOE_BIN" --no-env-yaml --format "$format" bad.yaml 2>err)
   expect "$format: bad config status" 1 $?
   expect "$format: bad config stdout" "$want_out" "$out"
   expect "$format: one line on stderr" 1 "$(wc -l <err)"
-  [[ $(cat err) == "gym-otel-env: error: "*"telemetry.export_rank"* ]] || fail "$format: message: $(cat err)"
-  out=$(run "$GOE_BIN" --no-env-yaml --format "$format" --no-such-option good.yaml 2>err)
+  check; [[ $(cat err) == "gym-otel-env: error: "*"telemetry.export_rank"* ]] || fail "$format: message: $(cat err)"
+  out=$(clean_env "$GOE_BIN" --no-env-yaml --format "$format" --no-such-option good.yaml 2>err)
   expect "$format: usage error status" 2 $?
   expect "$format: usage error stdout" "$want_out" "$out"
 done
@@ -27,14 +28,14 @@ done
 for sh in bash dash zsh; do
   command -v "$sh" >/dev/null || { echo "$sh not installed: skipped"; continue; }
   for line in 'eval "$("$GOE_BIN" --no-env-yaml bad.yaml)"' 'eval $("$GOE_BIN" --no-env-yaml bad.yaml)'; do
-    out=$(run GOE_BIN="$GOE_BIN" "$sh" -c "set -e; $line; echo reached" 2>/dev/null)
+    out=$(clean_env GOE_BIN="$GOE_BIN" "$sh" -c "set -e; $line; echo reached" 2>/dev/null)
     status=$?
     expect "$sh: set -e stops at: $line" "" "$out"
-    ((status != 0)) || fail "$sh: exit status 0 after a failed eval: $line"
+    check; ((status != 0)) || fail "$sh: exit status 0 after a failed eval: $line"
   done
 done
 if command -v fish >/dev/null; then
-  out=$(run GOE_BIN="$GOE_BIN" fish --no-config -c \
+  out=$(clean_env GOE_BIN="$GOE_BIN" fish --no-config -c \
     '$GOE_BIN --no-env-yaml --format fish bad.yaml 2>/dev/null | source; echo $status' 2>/dev/null)
   expect "fish: source fails" 1 "$out"
 fi

@@ -3,7 +3,7 @@
 # gets its argv unchanged and the environment plus the exports; with no CONFIG the Gym
 # command line after -- names the configs and overrides; 127 / 126 with one line.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/expect.bash"
+. "$(dirname "$0")/lib.bash"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
@@ -31,11 +31,13 @@ YAML
 printf 'telemetry: {service_name: from-a}\n' >a.yaml
 printf 'telemetry: {enabled: true, exporter: from-b}\n' >b.yaml
 printf 'telemetry: {export_rank: 2.5}\n' >bad.yaml
-run() { env -i PATH="$work:$PATH" NEMO_GYM_OTEL_RUN_ID=run KEEP_ME=kept "$@"; }
+# clean_env CMD...: CMD with nothing in its environment but PATH (with ./child and ./gym),
+# a fixed run id and KEEP_ME.
+clean_env() { env -i PATH="$work:$PATH" NEMO_GYM_OTEL_RUN_ID=run KEEP_ME=kept "$@"; }
 
 # argv unchanged, environment plus exports, the child's stdout only.
 args=('a b' '' '  c  ' $'x\ny' '*' '$HOME' '--config' 'nothing.yaml')
-out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child "${args[@]}" 2>"$work/err"; echo "rc=$?")
+out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child "${args[@]}" 2>"$work/err"; echo "rc=$?")
 want="argc=8"$'\n'"$(printf 'arg=[%s]\n' "${args[@]}")"$'\n'"OTEL_SERVICE_NAME=[from-my-env]
 NEMO_GYM_OTEL_EXPORTER=[otlp]
 NEMO_GYM_OTEL_ENABLED=[1]
@@ -52,38 +54,38 @@ wait "$pid"
 expect "exec keeps the pid" "pid=$pid" "$(head -1 "$work/out")"
 
 # The child's exit status and signal are its own.
-run CHILD_DO=exit3 "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child >/dev/null 2>&1
+clean_env CHILD_DO=exit3 "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child >/dev/null 2>&1
 expect "exit status 3" 3 $?
-run CHILD_DO=term "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child >/dev/null 2>&1
+clean_env CHILD_DO=term "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child >/dev/null 2>&1
 expect "killed by SIGTERM (128+15)" 143 $?
 if command -v python3 >/dev/null; then
-  got=$(run CHILD_DO=term python3 -c 'import subprocess, sys; print(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode)' \
+  got=$(clean_env CHILD_DO=term python3 -c 'import subprocess, sys; print(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode)' \
     "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- child)
   expect "the signal itself, seen by the parent" -15 "$got"
 fi
 
 # Not found: 127; not executable: 126; one line on stderr, nothing on stdout.
-out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- no-such-command-xyz 'a b' 2>"$work/err")
+out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- no-such-command-xyz 'a b' 2>"$work/err")
 expect "127 status" 127 $?
 expect "127 stdout" "" "$out"
 expect "127 message" "gym-otel-env: error: no-such-command-xyz: command not found" "$(cat "$work/err")"
-out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work/not-executable" 2>"$work/err")
+out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work/not-executable" 2>"$work/err")
 expect "126 status" 126 $?
 expect "126 stdout" "" "$out"
 expect "126 message" "gym-otel-env: error: $work/not-executable: cannot execute: Permission denied" "$(cat "$work/err")"
-out=$(run "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work" 2>"$work/err")
+out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work" 2>"$work/err")
 expect "126 for a directory" 126 $?
 expect "directory: one line" 1 "$(wc -l <"$work/err")"
 
 # Errors before the exec: stdout stays empty (no `false`), the command does not run.
-out=$(run "$GOE_BIN" --no-env-yaml bad.yaml --exec -- child 2>"$work/err")
+out=$(clean_env "$GOE_BIN" --no-env-yaml bad.yaml --exec -- child 2>"$work/err")
 expect "bad config status" 1 $?
 expect "bad config: stdout empty" "" "$out"
-[[ $(cat "$work/err") == "gym-otel-env: error: "*"telemetry.export_rank"* ]] || fail "bad config message: $(cat "$work/err")"
-out=$(run "$GOE_BIN" --no-env-yaml --exec 2>"$work/err")
+check; [[ $(cat "$work/err") == "gym-otel-env: error: "*"telemetry.export_rank"* ]] || fail "bad config message: $(cat "$work/err")"
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec 2>"$work/err")
 expect "--exec without command: status" 2 $?
 expect "--exec without command: stdout empty" "" "$out"
-out=$(run "$GOE_BIN" --no-env-yaml --exec --no-such-option -- child 2>"$work/err")
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec --no-such-option -- child 2>"$work/err")
 expect "usage error under --exec: status" 2 $?
 expect "usage error under --exec: stdout empty" "" "$out"
 
@@ -92,7 +94,7 @@ gym() {  # gym WANT_SERVICE WANT_EXPORTER GYM_ARGS...
   local service=$1 exporter=$2
   shift 2
   local got
-  got=$(run "$GOE_BIN" -q --no-env-yaml --exec -- gym "$@" 2>&1)  # -q: no lint of 'from-b'
+  got=$(clean_env "$GOE_BIN" -q --no-env-yaml --exec -- gym "$@" 2>&1)  # -q: no lint of 'from-b'
   local want="argc=$#"$'\n'"$(printf 'arg=[%s]\n' "$@")"$'\n'"OTEL_SERVICE_NAME=[$service]
 NEMO_GYM_OTEL_EXPORTER=[$exporter]
 NEMO_GYM_OTEL_ENABLED=[1]
@@ -106,7 +108,7 @@ gym from-a from-b env start --config a.yaml '+config_paths=[b.yaml]'
 gym 'x y' console env start --config my_env.yaml '++telemetry.service_name=x y' ++telemetry.exporter=console
 
 # A command that is not Gym's is never read: its --config means something else.
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- child --config m.toml 'telemetry.enabled=true' 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- child --config m.toml 'telemetry.enabled=true' 2>&1)
 expect "not Gym's: argv unchanged, nothing loaded" "argc=3
 arg=[--config]
 arg=[m.toml]
@@ -116,13 +118,13 @@ NEMO_GYM_OTEL_EXPORTER=[]
 NEMO_GYM_OTEL_ENABLED=[]
 KEEP_ME=[kept]" "$(sed 1d <<<"$out")"
 # Gym's command line that Gym's argparse refuses is refused before anything runs.
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- gym env start --confg my_env.yaml 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- gym env start --confg my_env.yaml 2>&1)
 expect "Gym refuses: usage error" 2 $?
 expect "Gym refuses: its message" \
   "gym-otel-env: error: gym command line: unrecognized arguments: --confg Did you mean \`--config\`?" "$out"
 
 # Hydra applies the tokens to an empty config: KEY= needs a + for a key only the files have.
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- gym env start --config my_env.yaml telemetry.exporter=console 2>"$work/err")
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- gym env start --config my_env.yaml telemetry.exporter=console 2>"$work/err")
 expect "KEY= of a key only in the files: status" 2 $?
 expect "KEY= of a key only in the files: stdout empty" "" "$out"
 expect "KEY= of a key only in the files: message" \

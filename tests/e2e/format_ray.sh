@@ -2,8 +2,8 @@
 # --format ray: a Ray runtime environment {"env_vars": {...}} whose values come back
 # byte for byte from a JSON parser, as `ray job submit --runtime-env-json` reads it.
 set -uo pipefail
-fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
-command -v python3 >/dev/null || fail "python3 is needed to parse the JSON"
+. "$(dirname "$0")/lib.bash"
+command -v python3 >/dev/null || die "python3 is needed to parse the JSON"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -17,9 +17,10 @@ telemetry:
   run_id: shared-run
 YAML
 
-env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray c.yaml >ray.out 2>ray.err || fail "exit $?: $(cat ray.err)"
-env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format json c.yaml >json.out || fail "json format failed"
-python3 - ray.out json.out <<'PY' || exit 1
+env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray c.yaml >ray.out 2>ray.err || die "exit $?: $(cat ray.err)"
+env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format json c.yaml >json.out || die "json format failed"
+check
+python3 - ray.out json.out <<'PY' || fail "--format ray (above)"
 import json, sys
 ray = json.load(open(sys.argv[1], encoding="utf-8"))
 flat = json.load(open(sys.argv[2], encoding="utf-8"))
@@ -41,19 +42,18 @@ for k, v in want.items():
 if not all(isinstance(v, str) for v in env.values()):
     problems.append("Ray wants every env_vars value as a string")
 if problems:
-    print("FAIL: " + "\n".join(problems), file=sys.stderr)
+    print("\n".join(problems))
     sys.exit(1)
 PY
 
 # Disabled telemetry: an empty runtime environment, still valid JSON for Ray.
-out=$(env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray --set telemetry.enabled=false c.yaml) \
-  || fail "disabled: exit $?"
-[[ $out == '{"env_vars": {}}' ]] || fail "disabled: expected {\"env_vars\": {}}, got: $out"
+out=$(env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray --set telemetry.enabled=false c.yaml)
+expect "disabled: exit status" 0 $?
+expect "disabled: an empty runtime environment" '{"env_vars": {}}' "$out"
 
 # An error leaves stdout empty, so --runtime-env-json "" makes ray fail loudly.
 printf 'telemetry:\n  export_rank: 2.5\n' >bad.yaml
 out=$(env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray bad.yaml 2>/dev/null)
-rc=$?
-[[ $rc == 1 ]] || fail "bad config: expected exit 1, got $rc"
-[[ -z $out ]] || fail "bad config: expected empty stdout, got: $out"
-echo "ok: --format ray"
+expect "bad config: exit status" 1 $?
+expect "bad config: stdout" "" "$out"
+finish

@@ -3,20 +3,23 @@
 # read back to every UTF-8 hostile value by the runner's parser (emulated after
 # actions/runner's FileCommandManager.cs); a value that is not UTF-8 is refused.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/hostile_values.bash"
-command -v python3 >/dev/null || { echo "skip: python3 is not installed"; exit 77; }
+. "$(dirname "$0")/lib.bash"
+command -v python3 >/dev/null || skip "python3 is not installed"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 
 render_all github "$work"
-python3 "$GOE_SOURCE_DIR/tests/e2e/lib/check_formats.py" github "$work" invalid-utf8 || exit 1
+check
+python3 "$GOE_SOURCE_DIR/tests/e2e/lib/check_formats.py" github "$work" invalid-utf8 ||
+  fail "the runner's parser read values back changed (above)"
 
 # Several multi-line values appended to one file, as steps do: each keeps its delimiter.
 cat >"$work/multi.yaml" <<'YAML'
 telemetry: {enabled: true, service_name: "one\ntwo\n", exporter: "x\n\ny", otlp_headers: "a=b"}
 YAML
 env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run "$GOE_BIN" --no-env-yaml --format github "$work/multi.yaml" \
-  >"$work/GITHUB_ENV" || exit 1
-python3 -B - "$GOE_SOURCE_DIR/tests/e2e/lib" "$work/GITHUB_ENV" <<'PY' || exit 1
+  >"$work/GITHUB_ENV" || die "--format github of multi.yaml exited $?"
+check
+python3 -B - "$GOE_SOURCE_DIR/tests/e2e/lib" "$work/GITHUB_ENV" <<'PY' || fail "several values in one file (above)"
 import sys
 sys.path.insert(0, sys.argv[1])
 from check_formats import read_github_env
@@ -27,3 +30,4 @@ bad = {k: env.get(k) for k, v in want.items() if env.get(k) != v}
 print("[github, one file] ok" if not bad else f"FAIL [github, one file] {bad}")
 sys.exit(1 if bad else 0)
 PY
+finish

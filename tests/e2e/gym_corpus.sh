@@ -7,7 +7,8 @@
 # fetch Gym, and tests/e2e/corpus_shapes.sh covers the shapes that caught bugs.
 # Skipped (77) as well when OmegaConf or pydantic v2 is not importable.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/reference_python.bash"
+. "$(dirname "$0")/lib.bash"
+need_reference_python
 tree=${GOE_GYM_TREE:-}
 mirror=${GOE_GYM_MIRROR:-/work/.mirror/NVIDIA-NeMo+Gym/repo}
 commit=2e5014086a172aa34654e195e504df496e9c95f5
@@ -18,8 +19,7 @@ if [[ -z $tree ]] && git -C "$mirror" cat-file -e "$commit^{commit}" 2>/dev/null
     git -C "$mirror" archive "$commit" -- '*.yaml' '*.yml' 2>/dev/null | tar -x -C "$tmp" && tree=$tmp
 fi
 if [[ -z $tree || ! -d $tree/responses_api_models ]]; then
-    echo "SKIP: no Gym tree (set GOE_GYM_TREE to a checkout of NVIDIA-NeMo/Gym at $commit)"
-    exit 77
+    skip "no Gym tree (set GOE_GYM_TREE to a checkout of NVIDIA-NeMo/Gym at $commit)"
 fi
 exec "$py" "$GOE_SOURCE_DIR/tests/corpus/gym_configs.py" --tree "$tree" --bin "$GOE_BIN" \
     --jobs 2 --sample "${GOE_GYM_SAMPLE:-15}" --show 3

@@ -5,8 +5,8 @@
 # --gym-root DIR. The venvs here are fake: a real python3 shebang script that prints
 # its environment, and a site-packages holding nemo_gym/__init__.py and configs.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/expect.bash"
-py=$(command -v python3) || { echo "SKIP: no python3"; exit 77; }
+. "$(dirname "$0")/lib.bash"
+py=$(command -v python3) || skip "no python3"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
@@ -33,36 +33,37 @@ venv "$work/venv"
 ship "$site" wheel
 mkdir elsewhere
 cd elsewhere || exit 1
-run() { env -i PATH="/usr/bin:/bin" HOME="$work" "$@"; }
+# clean_env CMD...: CMD with nothing in its environment but a system PATH and HOME.
+clean_env() { env -i PATH="/usr/bin:/bin" HOME="$work" "$@"; }
 
 # A wheel install: PARENT_DIR is site-packages.
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --config resources_servers/x/configs/x.yaml 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --config resources_servers/x/configs/x.yaml 2>&1)
 expect "wheel: --config of a shipped config" "child wheel-server" "$out"
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --environment x 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --environment x 2>&1)
 expect "wheel: --environment x" "child wheel-env" "$out"
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --resources-server x 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --resources-server x 2>&1)
 expect "wheel: --resources-server x" "child wheel-server" "$out"
 # On PATH, as a user runs it.
 out=$(env -i PATH="$work/venv/bin:/usr/bin:/bin" "$GOE_BIN" --no-env-yaml --exec -- gym env start --environment x 2>&1)
 expect "wheel: gym on PATH" "child wheel-env" "$out"
 # python -m nemo_gym.cli.main with that venv's python (a module run prints nothing here:
 # there is no real Gym; the config is read before the exec).
-out=$(run "$GOE_BIN" --no-env-yaml --check --exec -- "$work/venv/bin/python3" -m nemo_gym.cli.main env start --environment x 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --check --exec -- "$work/venv/bin/python3" -m nemo_gym.cli.main env start --environment x 2>&1)
 expect "python -m: the venv's site-packages" "" "$out"
 # A config in the working directory still comes first.
 mkdir -p resources_servers/x/configs
 printf 'telemetry: {enabled: true, run_id: r, service_name: mine}\n' >resources_servers/x/configs/x.yaml
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --config resources_servers/x/configs/x.yaml 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --config resources_servers/x/configs/x.yaml 2>&1)
 expect "the working directory before the install root" "child mine" "$out"
 rm -r resources_servers
 
 # Not found: every place, the working directory shown absolute (it is what a relative path means).
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --config nope.yaml 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --config nope.yaml 2>&1)
 expect "exit 1" 1 $?
 expect "not found lists the places" "gym-otel-env: error: command line: config_paths[0]: config_paths entry 'nope.yaml' was not found. Looked in: \
 $work/elsewhere/nope.yaml, $site/nope.yaml. Check the path is spelled correctly and is relative to your working \
 directory, an extra root (NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root." "$out"
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --environment xx 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/venv/bin/gym" env start --environment xx 2>&1)
 expect "selector: usage error" 2 $?
 expect "selector: Gym's did-you-mean" "gym-otel-env: error: \`--environment xx\` was specified which implies config \
 \`environments/xx/config.yaml\`, which does not exist. Did you mean \`x\`? See available environment configs in \
@@ -70,7 +71,7 @@ expect "selector: Gym's did-you-mean" "gym-otel-env: error: \`--environment xx\`
 
 # Roots that resolve to one directory count once (a symlink, a "..", the working directory).
 ln -s . here
-out=$(run "$GOE_BIN" --no-env-yaml --search-dir "$PWD/here" --search-dir ../elsewhere/ nope.yaml 2>&1 >/dev/null)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --search-dir "$PWD/here" --search-dir ../elsewhere/ nope.yaml 2>&1 >/dev/null)
 expect "roots de-duplicated by resolved directory" "gym-otel-env: error: config_paths entry 'nope.yaml' was not \
 found. Looked in: $PWD/here/nope.yaml. Check the path is spelled correctly and is relative to your working \
 directory, an extra root (NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root." "$out"
@@ -81,13 +82,13 @@ venv "$work/edit"
 ship "$work/checkout" editable
 : >"$work/checkout/pyproject.toml"
 printf '%s\n' "$work/checkout" >"$work/edit/lib/python3.11/site-packages/_nemo_gym.pth"
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/edit/bin/gym" env start --environment x 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/edit/bin/gym" env start --environment x 2>&1)
 expect "editable (.pth)" "child editable-env" "$out"
 # ... or a setuptools finder maps the package.
 rm "$work/edit/lib/python3.11/site-packages/_nemo_gym.pth"
 printf "MAPPING = {'nemo_gym': '%s/checkout/nemo_gym'}\n" "$work" \
   >"$work/edit/lib/python3.11/site-packages/__editable___nemo_gym_0_1_finder.py"
-out=$(run "$GOE_BIN" --no-env-yaml --exec -- "$work/edit/bin/gym" env start --config resources_servers/x/configs/x.yaml 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- "$work/edit/bin/gym" env start --config resources_servers/x/configs/x.yaml 2>&1)
 expect "editable (finder)" "child editable-server" "$out"
 
 # A `#!/usr/bin/env python3` script: the python3 on PATH is the interpreter.
@@ -110,9 +111,9 @@ out=$(env -i PATH="$work/bin:/usr/bin:/bin" "$GOE_BIN" --no-env-yaml --exec -- u
 expect "uv run --project" "uv uv-env" "$out"
 
 # --gym-root DIR: the same root by hand, also without --exec.
-out=$(run "$GOE_BIN" --no-env-yaml --gym-root "$site" resources_servers/x/configs/x.yaml 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --gym-root "$site" resources_servers/x/configs/x.yaml 2>&1)
 expect "--gym-root" "export OTEL_SERVICE_NAME='wheel-server';" "$(grep '^export OTEL_SERVICE_NAME=' <<<"$out")"
-out=$(run "$GOE_BIN" --no-env-yaml --gym-root "$work/checkout" --exec -- "$work/venv/bin/gym" env start --environment x 2>&1)
+out=$(clean_env "$GOE_BIN" --no-env-yaml --gym-root "$work/checkout" --exec -- "$work/venv/bin/gym" env start --environment x 2>&1)
 expect "--gym-root wins over the found root" "child editable-env" "$out"
 
 # Not Gym's command: nothing read, even a --config it names.

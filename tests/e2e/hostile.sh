@@ -3,8 +3,8 @@
 # error (or the right result), no sanitizer report, and nothing on stdout but
 # `false` when it fails. Inputs are generated here, not checked in (some are large).
 set -uo pipefail
-: "${GOE_BIN:?}"
-command -v python3 >/dev/null || { echo "python3 missing"; exit 77; }
+. "$(dirname "$0")/lib.bash"
+command -v python3 >/dev/null || skip "python3 missing"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
@@ -70,10 +70,9 @@ mkdir adir
 mkfifo fifo
 truncate -s 65M huge.yaml
 
-failures=0
-# check NAME EXPECT ARGS...: EXPECT is "ok" or the first line of stderr; a '*' in
+# hostile NAME EXPECT ARGS...: EXPECT is "ok" or the first line of stderr; a '*' in
 # it stands for anything (long key paths are shortened in the middle).
-check() {
+hostile() {
   local name=$1 expect=$2
   shift 2
   local start=$SECONDS rc no_env=--no-env-yaml
@@ -95,61 +94,58 @@ check() {
     elif [[ $expect != *'*'* && $first != "$expect" ]]; then problem="stderr: expected '$expect'"
     fi
   fi
+  check
   if [[ -n $problem ]]; then
-    echo "FAIL $name (${took}s): $problem"
-    echo "  stdout: $(head -c 200 out.txt)"
-    echo "  stderr: $(head -c 400 err.txt)"
-    failures=$((failures + 1))
+    fail "$name (${took}s): $problem"$'\n'"  stdout: $(head -c 200 out.txt)"$'\n'"  stderr: $(head -c 400 err.txt)"
   else
     echo "ok   $name (${took}s)"
   fi
 }
 
 e='gym-otel-env: error:'
-check flow-seq "$e flow-seq.yaml:1:267: telemetry[0][0][0][0][0][0][0][0]*][0][0][0][0][0][0][0][0][0]: nesting deeper than 256 levels" flow-seq.yaml
-check flow-open "$e flow-open.yaml:1:13: telemetry[0]: a mapping key must be a scalar, not a collection" flow-open.yaml
-check flow-map "$e flow-map.yaml:1:1032: telemetry.a.a.a.a.a.a.a.a.a.a.a.*.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nesting deeper than 256 levels" flow-map.yaml
-check block-map "$e block-map.yaml:257:257: a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a*.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nesting deeper than 256 levels" block-map.yaml
-check block-seq "$e block-seq.yaml:257:257: a[0][0][0][0][0][0][0][0][0][0]*][0][0][0][0][0][0][0][0][0]: nesting deeper than 256 levels" block-seq.yaml
-check laughs ok laughs.yaml
-grep -qx "export NEMO_GYM_OTEL_ENABLED='1' &&" out.txt || { echo "FAIL laughs: no export"; failures=$((failures + 1)); }
-check laughs-string "$e laughs-string.yaml:43:6: telemetry.s: interpolation result larger than 16777216 bytes" laughs-string.yaml
-check laughs-interp "$e laughs-interp.yaml:1:*: more than 250000 values to resolve under the block" laughs-interp.yaml
-check laughs-map ok --env-yaml env.yaml laughs-map.yaml
-check interp-bomb "$e interp-bomb.yaml:24:8: telemetry.b21: interpolation result larger than 16777216 bytes" interp-bomb.yaml
-check eval-bomb "$e eval-bomb.yaml:*: more than 250000 interpolations to evaluate" eval-bomb.yaml
-check cycle "$e cycle.yaml:2:6: telemetry.a: recursive interpolation detected" cycle.yaml
-check cycle-self "$e cycle-self.yaml:2:6: telemetry.a.a.a.a.a.a.a.a.a.a.a.a.a*.a.a.a.a.a.a.a: interpolations nested deeper than 256 levels" cycle-self.yaml
-check chain "$e chain.yaml:129:9: telemetry.b127: interpolations nested deeper than 256 levels" chain.yaml
-check random "$e random.yaml:1:1: invalid UTF-8 byte 0xf5" random.yaml
-check invalid-utf8 "$e utf8.yaml:2:17: invalid UTF-8 byte 0xff" utf8.yaml
-check nul "$e nul.yaml:2:18: character U+0000 is not allowed in YAML" nul.yaml
-check tabs "$e tabs.yaml:2:1: tabs are not allowed for indentation (PyYAML: found character '*' that cannot start any token)" tabs.yaml
-check python-tag "$e python.yaml:1:12: telemetry: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'" python.yaml
-[[ ! -e pwned ]] || { echo "FAIL python-tag ran a command"; failures=$((failures + 1)); }
-check python-name "$e python-name.yaml:2:17: telemetry.service_name: unsupported YAML tag 'tag:yaml.org,2002:python/name:os.system'" python-name.yaml
-check unterminated "$e unterminated.yaml:2:17: telemetry.service_name: invalid interpolation: nested deeper than 64 levels" unterminated.yaml
-check unterminated-long "$e unterminated-long.yaml:2:17: telemetry.service_name: invalid interpolation: unterminated '\${': the closing '}' is missing" unterminated-long.yaml
-check unterminated-outside "$e unterminated-outside.yaml:1:4: x: invalid interpolation: nested deeper than 64 levels" unterminated-outside.yaml
-check unknown-keys ok unknown-keys.yaml
-check big-scalar ok big-scalar.yaml
-check many-tokens "$e many-tokens.yaml:2:17: telemetry.service_name: invalid interpolation: more than 100000 tokens" many-tokens.yaml
-check big-int "$e big-int.yaml:2:16: telemetry.export_rank: integer literal longer than 4300 digits" big-int.yaml
-check self-include ok self.yaml
-check include-chain "$e i999.yaml:1:16: config_paths[0]: more than 1000 config files to load" include-chain.yaml
-check include-stdin "$e include-stdin.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: \
+hostile flow-seq "$e flow-seq.yaml:1:267: telemetry[0][0][0][0][0][0][0][0]*][0][0][0][0][0][0][0][0][0]: nesting deeper than 256 levels" flow-seq.yaml
+hostile flow-open "$e flow-open.yaml:1:13: telemetry[0]: a mapping key must be a scalar, not a collection" flow-open.yaml
+hostile flow-map "$e flow-map.yaml:1:1032: telemetry.a.a.a.a.a.a.a.a.a.a.a.*.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nesting deeper than 256 levels" flow-map.yaml
+hostile block-map "$e block-map.yaml:257:257: a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a*.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nesting deeper than 256 levels" block-map.yaml
+hostile block-seq "$e block-seq.yaml:257:257: a[0][0][0][0][0][0][0][0][0][0]*][0][0][0][0][0][0][0][0][0]: nesting deeper than 256 levels" block-seq.yaml
+hostile laughs ok laughs.yaml
+check; grep -qx "export NEMO_GYM_OTEL_ENABLED='1' &&" out.txt || fail "laughs: no export"
+hostile laughs-string "$e laughs-string.yaml:43:6: telemetry.s: interpolation result larger than 16777216 bytes" laughs-string.yaml
+hostile laughs-interp "$e laughs-interp.yaml:1:*: more than 250000 values to resolve under the block" laughs-interp.yaml
+hostile laughs-map ok --env-yaml env.yaml laughs-map.yaml
+hostile interp-bomb "$e interp-bomb.yaml:24:8: telemetry.b21: interpolation result larger than 16777216 bytes" interp-bomb.yaml
+hostile eval-bomb "$e eval-bomb.yaml:*: more than 250000 interpolations to evaluate" eval-bomb.yaml
+hostile cycle "$e cycle.yaml:2:6: telemetry.a: recursive interpolation detected" cycle.yaml
+hostile cycle-self "$e cycle-self.yaml:2:6: telemetry.a.a.a.a.a.a.a.a.a.a.a.a.a*.a.a.a.a.a.a.a: interpolations nested deeper than 256 levels" cycle-self.yaml
+hostile chain "$e chain.yaml:129:9: telemetry.b127: interpolations nested deeper than 256 levels" chain.yaml
+hostile random "$e random.yaml:1:1: invalid UTF-8 byte 0xf5" random.yaml
+hostile invalid-utf8 "$e utf8.yaml:2:17: invalid UTF-8 byte 0xff" utf8.yaml
+hostile nul "$e nul.yaml:2:18: character U+0000 is not allowed in YAML" nul.yaml
+hostile tabs "$e tabs.yaml:2:1: tabs are not allowed for indentation (PyYAML: found character '*' that cannot start any token)" tabs.yaml
+hostile python-tag "$e python.yaml:1:12: telemetry: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'" python.yaml
+check; [[ ! -e pwned ]] || fail "python-tag ran a command"
+hostile python-name "$e python-name.yaml:2:17: telemetry.service_name: unsupported YAML tag 'tag:yaml.org,2002:python/name:os.system'" python-name.yaml
+hostile unterminated "$e unterminated.yaml:2:17: telemetry.service_name: invalid interpolation: nested deeper than 64 levels" unterminated.yaml
+hostile unterminated-long "$e unterminated-long.yaml:2:17: telemetry.service_name: invalid interpolation: unterminated '\${': the closing '}' is missing" unterminated-long.yaml
+hostile unterminated-outside "$e unterminated-outside.yaml:1:4: x: invalid interpolation: nested deeper than 64 levels" unterminated-outside.yaml
+hostile unknown-keys ok unknown-keys.yaml
+hostile big-scalar ok big-scalar.yaml
+hostile many-tokens "$e many-tokens.yaml:2:17: telemetry.service_name: invalid interpolation: more than 100000 tokens" many-tokens.yaml
+hostile big-int "$e big-int.yaml:2:16: telemetry.export_rank: integer literal longer than 4300 digits" big-int.yaml
+hostile self-include ok self.yaml
+hostile include-chain "$e i999.yaml:1:16: config_paths[0]: more than 1000 config files to load" include-chain.yaml
+hostile include-stdin "$e include-stdin.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: \
 $(pwd -P)/-. Check the path is spelled correctly and is relative to your working directory, an extra root \
 (NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root." include-stdin.yaml
-check include-dir "$e adir: is a directory, not a config file" include-dir.yaml
-check merge-keys "$e merge-keys.yaml:733:7: m732: merge keys (<<) copy more than 1000000 entries" merge-keys.yaml
-check directory "$e adir: is a directory, not a config file" adir
+hostile include-dir "$e adir: is a directory, not a config file" include-dir.yaml
+hostile merge-keys "$e merge-keys.yaml:733:7: m732: merge keys (<<) copy more than 1000000 entries" merge-keys.yaml
+hostile directory "$e adir: is a directory, not a config file" adir
 # A FIFO is read like a file (SPEC 1.1); the writer here sends an error.
 (printf 'telemetry: [x\n' >fifo &)
-check fifo "$e fifo:2:1: malformed YAML: end of sequence flow not found" fifo
-check huge-file "$e huge.yaml: config larger than 64 MiB" huge.yaml
+hostile fifo "$e fifo:2:1: malformed YAML: end of sequence flow not found" fifo
+hostile huge-file "$e huge.yaml: config larger than 64 MiB" huge.yaml
 # Not a partial stdout in the other formats either: nothing at all.
 timeout 20 "$GOE_BIN" --no-env-yaml --format json cycle.yaml >out.txt 2>/dev/null
-[[ ! -s out.txt ]] || { echo "FAIL json failure printed to stdout"; failures=$((failures + 1)); }
+check; [[ ! -s out.txt ]] || fail "json failure printed to stdout"
 
-echo "$failures failed"
-((failures == 0))
+finish

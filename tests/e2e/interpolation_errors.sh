@@ -6,7 +6,7 @@ set -u
 
 cd "$(mktemp -d)"
 trap 'rm -rf "$PWD"' EXIT
-unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
+clear_telemetry_env
 
 error_case() {  # error_case YAML EXPECTED-STDERR
     printf '%s\n' "$1" > c.yaml

@@ -4,17 +4,16 @@
 # must arrive at <otlp_endpoint>/v1/traces in the configured protocol, with the
 # configured service.name, header and run id. Skips (77) only when npm is unreachable.
 set -uo pipefail
+. "$(dirname "$0")/lib.bash"
 
 here=$GOE_SOURCE_DIR/tests/e2e/otel
-fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
-
 for tool in node npm; do
-  command -v "$tool" >/dev/null || fail "$tool is not installed (scripts/install-deps installs nodejs and npm)"
+  command -v "$tool" >/dev/null || die "$tool is not installed (scripts/install-deps installs nodejs and npm)"
 done
 
 # The SDK is installed once per package-lock.json into a folder next to the build.
 node_dir=${GOE_OTEL_NODE_DIR:-$(dirname "$GOE_BIN")/../otel-node}
-mkdir -p "$node_dir" || fail "cannot create $node_dir"
+mkdir -p "$node_dir" || die "cannot create $node_dir"
 node_dir=$(cd "$node_dir" && pwd)
 stamp=$(cat "$here/package.json" "$here/package-lock.json" | cksum)
 if [[ ! -d $node_dir/node_modules || $(cat "$node_dir/.stamp" 2>/dev/null) != "$stamp" ]]; then
@@ -22,12 +21,10 @@ if [[ ! -d $node_dir/node_modules || $(cat "$node_dir/.stamp" 2>/dev/null) != "$
   echo "installing the OpenTelemetry JS SDK into $node_dir"
   if ! (cd "$node_dir" && timeout 400 npm ci --ignore-scripts --no-audit --no-fund) >"$node_dir/npm.log" 2>&1; then
     if ! timeout 60 npm ping >/dev/null 2>&1; then
-      echo "SKIP: the npm registry is unreachable, cannot install @opentelemetry/sdk-node"
-      sed 's/^/  npm: /' "$node_dir/npm.log" | tail -5
-      exit 77
+      skip "the npm registry is unreachable, cannot install @opentelemetry/sdk-node"$'\n'"$(
+        sed 's/^/  npm: /' "$node_dir/npm.log" | tail -5)"
     fi
-    cat "$node_dir/npm.log" >&2
-    fail "npm ci failed although the registry answers"
+    die "npm ci failed although the registry answers: $(cat "$node_dir/npm.log")"
   fi
   printf '%s\n' "$stamp" >"$node_dir/.stamp"
 fi
@@ -48,7 +45,7 @@ run_probe() {  # PROTOCOL CONTENT-TYPE
   node "$node_dir/receiver.mjs" "$out" 2>"$out/receiver.err" &
   receiver=$!
   for _ in $(seq 100); do [[ -s $out/port ]] && break; sleep 0.1; done
-  [[ -s $out/port ]] || fail "the receiver did not start: $(cat "$out/receiver.err")"
+  [[ -s $out/port ]] || die "the receiver did not start: $(cat "$out/receiver.err")"
   local port token service
   port=$(cat "$out/port")
   token=tok-$RANDOM$RANDOM
@@ -70,10 +67,12 @@ YAML
       "$GOE_BIN" --no-env-yaml "$out/c.yaml" --exec -- node probe.mjs) >"$out/probe.out" 2>&1
   local rc=$?
   kill "$receiver" 2>/dev/null; wait "$receiver" 2>/dev/null; receiver=
-  [[ $rc == 0 ]] || fail "$protocol: the probe exited $rc: $(cat "$out/probe.out")"
-  [[ -s $out/requests.jsonl ]] || fail "$protocol: the receiver got no request; probe said: $(cat "$out/probe.out")"
+  check
+  [[ $rc == 0 ]] || { fail "$protocol: the probe exited $rc: $(cat "$out/probe.out")"; return; }
+  [[ -s $out/requests.jsonl ]] ||
+    { fail "$protocol: the receiver got no request; probe said: $(cat "$out/probe.out")"; return; }
 
-  node - "$out/requests.jsonl" "$content_type" "$service" "$token" <<'JS' || fail "$protocol: $(cat "$out/probe.out")"
+  node - "$out/requests.jsonl" "$content_type" "$service" "$token" <<'JS' || { fail "$protocol: $(cat "$out/probe.out")"; return; }
 const fs = require('node:fs');
 const [file, contentType, service, token] = process.argv.slice(2);
 const requests = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -104,3 +103,4 @@ JS
 
 run_probe http/json application/json json
 run_probe http/protobuf application/x-protobuf protobuf
+finish

@@ -7,7 +7,8 @@
 # failures.
 # Skipped when OmegaConf or pydantic v2 is not importable.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/reference_python.bash"
+. "$(dirname "$0")/lib.bash"
+need_reference_python
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$py" "$GOE_SOURCE_DIR/scripts/difftest" --bin "$GOE_BIN" --seed "${GOE_DIFFTEST_SEED:-7}" \

@@ -2,10 +2,10 @@
 # SPEC 7: one planted secret, and every error, warning, lint and --explain path made to
 # fire around it: the secret's bytes are on no stderr, whatever message carries them.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib.bash"
+. "$(dirname "$0")/lib.bash"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-unset $(env | grep -E '^(NEMO_GYM_OTEL|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
+clear_telemetry_env
 secret='Zq8sEcReT7'
 export NEMO_GYM_OTEL_RUN_ID=run HC_KEY=$secret HC_BAD="{$secret" HC_HDR="x-key=$secret"
 

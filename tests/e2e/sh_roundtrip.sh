@@ -8,11 +8,11 @@
 # careless glob would match. Then: a value over a shell's limit makes eval fail and
 # never leaves a variable shorter. The jobs run in parallel (GOE_JOBS, default: cores).
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/hostile_values.bash"
+. "$(dirname "$0")/lib.bash"
 
 missing=()
 for sh in bash dash zsh ksh mksh posh yash busybox; do command -v "$sh" >/dev/null || missing+=("$sh"); done
-if ((${#missing[@]})); then echo "skip: not installed: ${missing[*]} (scripts/install-deps)"; exit 77; fi
+((${#missing[@]} == 0)) || skip "not installed: ${missing[*]} (scripts/install-deps)"
 
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 export CFGDIR=$work/cfg BAIT=$work/bait GOE_BIN
@@ -126,7 +126,7 @@ run_job() {
   local label
   label=$(printf '[%s | %s | %s eval | LC_ALL=%s | IFS=%q]' "$shell" "$opts" "$eval_form" "$locale" \
     "$( ((k >= 0)) && printf %s "$ifs" || printf default)")
-  if [[ -n $out ]]; then printf 'FAIL %s\n%s\n' "$label" "${out:0:2000}"; fi
+  if [[ -n $out ]]; then printf '%s\n%s\n' "$label" "${out:0:2000}"; fi
 }
 
 start=$SECONDS
@@ -138,11 +138,11 @@ for j in "${!jobs[@]}"; do
   if ((++running >= parallel)); then wait -n; running=$((running - 1)); fi
 done
 wait
-fails=0
 for j in "${!jobs[@]}"; do
-  if [[ -s $results/$j ]]; then cat "$results/$j"; fails=$((fails + 1)); fi
+  check
+  [[ -s $results/$j ]] && fail "$(cat "$results/$j")"
 done
-echo "${#configs[@]} shell configurations, $runs round trips in $((SECONDS - start)) s; $fails jobs failed"
+echo "${#configs[@]} shell configurations, $runs round trips in $((SECONDS - start)) s"
 # Over a limit: a 140,000-tab exporter fits in a shell variable, but once exported, no
 # program can start (Linux: 128 KiB per environment string), so in mksh and posh the
 # printf of the next value fails. eval must fail then, and OTEL_SERVICE_NAME stay unset
@@ -153,7 +153,7 @@ for shell in mksh posh bash dash; do
   got=$(cd "$BAIT" && $shell -c 'set -u; rc=0; eval $("$GOE_BIN" -q --no-env-yaml "$CFGDIR/long.yaml") || rc=$?
     [ "$rc" = 0 ] || rc=failed; echo "$rc ${#NEMO_GYM_OTEL_EXPORTER} ${OTEL_SERVICE_NAME-unset}"' 2>/dev/null)
   case $shell in mksh | posh) want='failed 140000 unset' ;; *) want='0 140000 a:b' ;; esac
-  if [[ $got != "$want" ]]; then echo "FAIL [$shell, over the limit]: got '$got', want '$want'"; fails=$((fails + 1)); fi
+  expect "[$shell, over the limit]" "$want" "$got"
 done
-if [[ -e $BAIT/pwned ]]; then echo "FAIL: a value ran a command"; fails=$((fails + 1)); fi
-((fails == 0))
+check; [[ -e $BAIT/pwned ]] && fail "a value ran a command"
+finish

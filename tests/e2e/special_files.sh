@@ -2,11 +2,11 @@
 # SPEC 1.1 and 6: a pipe, FIFO or process substitution is read like a file (within the
 # size limit), /dev/null is an empty config; --exec of a file that cannot run gives 126.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib.bash"
+. "$(dirname "$0")/lib.bash"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
+clear_telemetry_env
 export NEMO_GYM_OTEL_RUN_ID=run
-unset $(env | grep -E '^(NEMO_GYM_OTEL_ENABLED|NEMO_LENS|OTEL|SLURM)_' | cut -d= -f1) 2>/dev/null
 cfg='telemetry: {enabled: true, service_name: piped}'
 
 run bash -c "printf '%s\n' '$cfg' | '$GOE_BIN' --no-env-yaml /dev/stdin"

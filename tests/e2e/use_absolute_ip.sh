@@ -3,10 +3,10 @@
 # socket.gethostbyname(socket.gethostname()); the binary must find the same address (it used to
 # have no lookup wired in and refused every such config). Python gives the expected text.
 set -u
-. "$GOE_SOURCE_DIR/tests/e2e/lib/expect.bash"
-py=$(command -v python3) || { echo "SKIP: no python3"; exit 77; }
+. "$(dirname "$0")/lib.bash"
+py=$(command -v python3) || skip "no python3"
 want=$("$py" -c 'import socket; print(socket.gethostbyname(socket.gethostname()))' 2>/dev/null) ||
-  { echo "SKIP: this host's name does not resolve (Gym fails here too)"; exit 77; }
+  skip "this host's name does not resolve (Gym fails here too)"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 cat >c.yaml <<'YAML'

@@ -1,4 +1,4 @@
-"""Reads back what tests/e2e/lib/hostile_values.bash's render_all wrote, the way a
+"""Reads back what tests/e2e/lib.bash's render_all wrote, the way a
 format's consumer reads it, and compares with the values.
 
     python3 check_formats.py READER DIR [REFUSED...]

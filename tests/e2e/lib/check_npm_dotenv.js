@@ -1,4 +1,4 @@
-// Reads back what tests/e2e/lib/hostile_values.bash's render_all wrote in the dotenv
+// Reads back what tests/e2e/lib.bash's render_all wrote in the dotenv
 // format with the real npm `dotenv` package, both its parsers (the default and
 // {fast: true}), and compares with the values.
 //
