@@ -93,7 +93,7 @@ std::string enablement(const Outcome& outcome, const Environment& env) {
     if (!enabled.origin.empty())
         return fmt::format("telemetry.enabled is {} ({})", t.enabled ? "true" : "false", enabled.origin.str());
     if (outcome.settings.present) return "telemetry.enabled is not set (default false)";
-    const NodePtr* block = outcome.loaded.root ? outcome.loaded.root->find("telemetry") : nullptr;
+    const NodePtr* block = outcome.root ? outcome.root->find("telemetry") : nullptr;
     if (block) return fmt::format("the telemetry block is empty ({})", (*block)->origin.str());
     return "no telemetry block";
 }
@@ -107,7 +107,7 @@ std::string set_while_off(const Outcome& outcome) {
 }
 
 std::string explain(const Outcome& outcome, const Environment& env) {
-    const auto& files = outcome.loaded.files;
+    const auto& files = outcome.files;
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
         files.empty() ? std::string("no config file read") : fmt::format("read {}", fmt::join(files, ", ")));

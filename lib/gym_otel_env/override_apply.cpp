@@ -336,4 +336,12 @@ NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_de
     return node_of(root);
 }
 
+NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
+                            int max_depth) {
+    std::vector<ParsedOverride> parsed;
+    for (const auto& token : gym_overrides) parsed.push_back(parse_override(token, "command line"));
+    for (const auto& set : sets) parsed.push_back(parse_set(set));
+    return apply_overrides(parsed, max_depth);
+}
+
 }  // namespace goe

@@ -1,6 +1,6 @@
-// Fuzz target: one input -> load -> merge -> resolve -> validate -> translate -> render,
-// everything in memory. Built with -fsanitize=fuzzer under clang, or with
-// replay_main.cpp so that ordinary CI runs the checked-in corpus.
+// Fuzz target: one input -> run_pipeline (load, merge, directives, defaults, resolve,
+// validate, translate) -> render, everything in memory. Built with -fsanitize=fuzzer
+// under clang, or with replay_main.cpp so that ordinary CI runs the checked-in corpus.
 //
 // The input is one config file, c.yaml. Lines that are YAML comments also steer
 // the run, so every input stays a readable (and mostly valid) config:
@@ -16,13 +16,8 @@
 
 #include <fmt/format.h>
 
-#include "gym_otel_env/directives.hpp"
-#include "gym_otel_env/gym_defaults.hpp"
-#include "gym_otel_env/load.hpp"
+#include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/render.hpp"
-#include "gym_otel_env/resolve.hpp"
-#include "gym_otel_env/translate.hpp"
-#include "gym_otel_env/validate.hpp"
 
 namespace {
 
@@ -75,22 +70,19 @@ void run(std::string_view input) {
     Case c = split(input);
     // Smaller than the defaults so that a bomb costs the fuzzer milliseconds, not
     // seconds; the checks are the same code.
-    goe::LoadLimits load_limits;
-    load_limits.max_files = 20;
-    load_limits.parse.max_nodes = 20'000;
-    load_limits.parse.max_merged_entries = 20'000;
-    goe::ResolveLimits resolve_limits;
-    resolve_limits.max_result_bytes = 1u << 20;
-    resolve_limits.max_nodes = 20'000;
-    resolve_limits.max_evaluations = 20'000;
+    goe::PipelineLimits limits;
+    limits.load.max_files = 20;
+    limits.load.parse.max_nodes = 20'000;
+    limits.load.parse.max_merged_entries = 20'000;
+    limits.directives.max_steps = 20'000;
+    limits.directives.max_missing_listed = 100;
+    limits.resolve.max_result_bytes = 1u << 20;
+    limits.resolve.max_nodes = 20'000;
+    limits.resolve.max_evaluations = 20'000;
     try {
-        goe::Loaded loaded = goe::load(c.request, c.env, c.fs, load_limits);
-        goe::NodePtr root = goe::apply_directives(loaded.root, goe::DirectiveLimits{20'000, 100});
-        goe::check_missing(root);
-        root = goe::apply_gym_defaults(root, c.env, [] { return std::optional<std::string>("192.0.2.1"); });
-        goe::NodePtr block = goe::resolve_subtree(root, "telemetry", c.env, resolve_limits);
-        goe::Settings settings = goe::validate(block);
-        goe::Translation translation = goe::translate(settings, c.env, [] { return std::string("0123456789ab"); });
+        goe::Outcome outcome = goe::run_pipeline(
+            c.request, c.env, c.fs, [] { return std::string("0123456789ab"); }, nullptr,
+            [] { return std::optional<std::string>("192.0.2.1"); }, limits);
         // Fresh tokens, as the real random source gives: the GitHub format draws
         // delimiters until one does not occur in the value, so a constant one that
         // the input contains would loop forever (the first fuzzing run found this).
@@ -98,7 +90,7 @@ void run(std::string_view input) {
         auto token = [&tokens] { return fmt::format("{:016x}", ++tokens); };
         for (auto format :
              {goe::Format::sh, goe::Format::fish, goe::Format::json, goe::Format::dotenv, goe::Format::github})
-            goe::render(translation.exports, format, token);
+            goe::render(outcome.translation.exports, format, token);
     } catch (const goe::Error& e) {
         // The expected way to fail; the message must still be printable.
         std::string text = e.what();
