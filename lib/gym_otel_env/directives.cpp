@@ -329,15 +329,17 @@ private:
 
             At at{v->node->origin, here};
             std::string source;
+            // A lambda may not name a structured binding before clang 16: `entry` is `v`.
+            WorkPtr& entry = v;
             auto from_text = [&](std::string_view prefix) {
-                std::string_view text = v->node->text;
+                std::string_view text = entry->node->text;
                 text.remove_prefix(prefix.size());
                 if (!text.empty() && text.back() == '}') text.remove_suffix(1);
                 return std::string(text);
             };
             auto from_key = [&](const std::string& name) {
                 At key_at{{}, join_path(here, name)};
-                WorkPtr p = pop(*v, name);
+                WorkPtr p = pop(*entry, name);
                 key_at.origin = p->node->origin;
                 at = key_at;
                 return directive_text(*p, key_at);
