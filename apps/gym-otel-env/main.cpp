@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
         if (o.check) return 0;
         const auto& exports = outcome.translation.exports;
         if (o.exec) {
-            auto failure = goe::exec_command(o.command, goe::child_environment(entries, exports));
+            auto failure = goe::app::exec_command(o.command, goe::child_environment(entries, exports));
             to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
             return failure.status;
         }

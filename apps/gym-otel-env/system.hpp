@@ -1,4 +1,5 @@
-// The process's side of the library's inputs: files, the environment, randomness.
+// The process's side of the library's inputs: files, the environment, randomness, and
+// the exec that replaces the process under --exec.
 #pragma once
 
 #include <optional>
@@ -48,5 +49,14 @@ std::optional<std::string> host_address();
 
 // `n` lowercase hex digits from the kernel's secure random source.
 std::string random_hex(size_t n);
+
+struct ExecFailure {
+    int status;           // 127 not found, 126 cannot execute
+    std::string message;  // one line, without the program prefix
+};
+
+// Replaces the process image (execvp semantics, PATH of this process). Returns only
+// when that failed.
+ExecFailure exec_command(const std::vector<std::string>& argv, const std::vector<std::string>& envp);
 
 }  // namespace goe::app
