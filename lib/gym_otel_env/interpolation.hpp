@@ -4,9 +4,11 @@
 // same longest-match rule, same escapes.
 #pragma once
 
+#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace goe {
@@ -78,7 +80,12 @@ Template parse_template(std::string_view value);
 // Parses `value` by the singleElement rule in value mode (what oc.decode does).
 Element parse_element(std::string_view value);
 
-struct ParseError {
+// A grammar error inside one value. Not an Error: it has no origin yet; the stage that
+// parsed a config's value adds the origin and key path.
+struct ParseError : std::exception {
+    ParseError(std::string what, size_t at) : message(std::move(what)), offset(at) {}
+    const char* what() const noexcept override { return message.c_str(); }
+
     std::string message;
     size_t offset = 0;
 };
