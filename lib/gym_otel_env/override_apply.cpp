@@ -13,21 +13,34 @@ namespace {
 
 using Type_ = ParsedOverride::Type;
 
+struct KeyedCell;
+
 // A mutable copy of the tree while the overrides are applied; NodePtr at the end.
 struct Cell {
     Type type = Type::mapping;
     NodePtr scalar;  // a non-container value
-    std::vector<std::pair<std::string, Cell>> entries;
+    std::vector<KeyedCell> entries;
     std::vector<Cell> items;
     Origin origin;
 
     bool container() const { return type == Type::mapping || type == Type::sequence; }
-    Cell* find(std::string_view key) {
-        for (auto& e : entries)
-            if (e.first == key) return &e.second;
-        return nullptr;
-    }
+    Cell* find(std::string_view key);
 };
+
+// A mapping entry. Not a std::pair<std::string, Cell>: with libstdc++ 12, clang before 16
+// needs Cell complete to make that pair inside Cell, and stops (scripts/fuzz builds with
+// clang 14).
+struct KeyedCell {
+    KeyedCell(std::string key, Cell cell) : first(std::move(key)), second(std::move(cell)) {}
+    std::string first;
+    Cell second;
+};
+
+Cell* Cell::find(std::string_view key) {
+    for (auto& e : entries)
+        if (e.first == key) return &e.second;
+    return nullptr;
+}
 
 // What OmegaConf raises inside the update; the caller words it as Hydra does.
 struct StructError {};  // ConfigKeyError / ConfigAttributeError: "not in struct"
