@@ -467,10 +467,12 @@ ExecFailure exec_command(const std::vector<std::string>& argv, const std::vector
     // A file that is there but reports ENOENT names an interpreter (#!) that is not:
     // that is "cannot execute" (126), as in sh, not "not found".
     if (err == ENOENT && path && ::access(argv[0].c_str(), F_OK) == 0)
-        return ExecFailure{126, fmt::format("{}: cannot execute: its interpreter was not found", argv[0])};
+        return ExecFailure{ExitStatus::cannot_execute,
+                           fmt::format("{}: cannot execute: its interpreter was not found", argv[0])};
     if (err == ENOENT || err == ENOTDIR)
-        return ExecFailure{127, fmt::format("{}: {}", argv[0], path ? "no such file" : "command not found")};
-    return ExecFailure{126, fmt::format("{}: cannot execute: {}", argv[0], std::strerror(err))};
+        return ExecFailure{ExitStatus::command_not_found,
+                           fmt::format("{}: {}", argv[0], path ? "no such file" : "command not found")};
+    return ExecFailure{ExitStatus::cannot_execute, fmt::format("{}: cannot execute: {}", argv[0], std::strerror(err))};
 }
 
 }  // namespace goe::app

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gym_otel_env/environment.hpp"
+#include "gym_otel_env/exit_status.hpp"
 #include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/load.hpp"
 #include "gym_otel_env/pipeline.hpp"
@@ -51,7 +52,7 @@ std::optional<std::string> host_address();
 std::string random_hex(size_t n);
 
 struct ExecFailure {
-    int status;           // 127 not found, 126 cannot execute
+    ExitStatus status;    // command_not_found or cannot_execute
     std::string message;  // one line, without the program prefix
 };
 
