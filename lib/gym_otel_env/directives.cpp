@@ -402,6 +402,13 @@ private:
 };
 
 // Memoized per shared node: an alias puts one subtree under many paths.
+// A '???' left in the config, as Gym finds it: mapping values and list items equal to
+// the string '???' (quoted or not), never an interpolation.
+struct Missing {
+    std::string path;  // "a.b", "x[0]"
+    Origin origin;
+};
+
 class MissingFinder {
 public:
     explicit MissingFinder(size_t max) : max_(max) {}
@@ -442,17 +449,17 @@ private:
     std::unordered_map<const Node*, bool> clean_;
 };
 
+std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
+    MissingFinder finder(max_listed);
+    if (root && root->is_container()) finder.walk(root, {});
+    return std::move(finder.out);
+}
+
 }  // namespace
 
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits) {
     if (!root || root->type != Type::mapping) return root;
     return Swapper(root, limits).run();
-}
-
-std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
-    MissingFinder finder(max_listed);
-    if (root && root->is_container()) finder.walk(root, {});
-    return std::move(finder.out);
 }
 
 void check_missing(const NodePtr& root, const DirectiveLimits& limits) {

@@ -9,6 +9,17 @@ namespace goe {
 
 namespace {
 
+// A value as --explain shows it: as is when it is plain printable text, else Python's
+// repr; "key=***" pairs for a secret field.
+std::string shown_value(const Field& field, std::string_view value) {
+    std::string text = field.secret ? mask_headers(value) : std::string(value);
+    bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
+                 text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
+                     return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+                 });
+    return plain ? text : python_repr(text);
+}
+
 constexpr std::string_view kPrefix = "gym-otel-env: explain: ";
 constexpr size_t kMaxValueColumn = 60;
 
@@ -74,15 +85,6 @@ std::vector<Row> rows(const Outcome& outcome) {
 }
 
 }  // namespace
-
-std::string shown_value(const Field& field, std::string_view value) {
-    std::string text = field.secret ? mask_headers(value) : std::string(value);
-    bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
-                 text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
-                     return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-                 });
-    return plain ? text : python_repr(text);
-}
 
 std::string enablement(const Outcome& outcome, const Environment& env) {
     const auto& t = outcome.translation;

@@ -61,8 +61,6 @@ struct Interpolation {
 // A parsed string value: the top-level text rule.
 struct Template {
     std::vector<Token> tokens;
-    // True when the whole value is one interpolation, so its result keeps its type.
-    bool single() const { return tokens.size() == 1 && tokens[0].kind == Token::Kind::interpolation; }
 };
 
 // Deepest nesting of ${...}, lists, dicts and quotes inside one value.

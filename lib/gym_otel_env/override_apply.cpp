@@ -48,6 +48,9 @@ struct MergeError {
     std::string why;
 };  // any other OmegaConfBaseException
 
+// The tree a VALUE stands for (QuotedString -> str, as Hydra's Override.value() does).
+NodePtr override_node(const OverrideValue& value, const Origin& origin);
+
 Cell cell_of(const OverrideValue& v, const Origin& origin) {
     Cell c;
     c.origin = origin;
@@ -307,8 +310,6 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
     }
 }
 
-}  // namespace
-
 NodePtr override_node(const OverrideValue& v, const Origin& origin) {
     switch (v.kind) {
         case OverrideValue::Kind::string:
@@ -328,6 +329,8 @@ NodePtr override_node(const OverrideValue& v, const Origin& origin) {
     }
     return make_null(origin);
 }
+
+}  // namespace
 
 NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth) {
     for (const auto& o : overrides) {
