@@ -139,10 +139,9 @@ void run(std::string_view input) {
     // the input contains would loop forever (the first fuzzing run found this).
     unsigned tokens = 0;
     auto token = [&tokens] { return fmt::format("{:016x}", ++tokens); };
-    for (auto format : {goe::Format::sh, goe::Format::fish, goe::Format::json, goe::Format::dotenv, goe::Format::github,
-                        goe::Format::ray}) {
+    for (const auto& format : goe::kFormats) {
         try {
-            std::string out = goe::render(outcome.translation.exports, format, token);
+            std::string out = goe::render(outcome.translation.exports, format.format, token);
             expect(out.empty() || out.back() == '\n', "output does not end its last line");
         } catch (const goe::Error& e) {
             // dotenv and github refuse what their readers would not give back as written.
