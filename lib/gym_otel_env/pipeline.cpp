@@ -26,7 +26,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         for (const auto& tree : loaded.trees) root = merge(root, tree, dereference, limits.merge);
         root = with_config_paths(root, loaded);
         out.files = std::move(loaded.files);
-    }  // the files' trees go here: what the merge did not keep is not needed again
+    }  // the files' own trees are released here: the merged config keeps what it uses
 
     SecretTexts found;
     for (const auto& f : kSchema)
