@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -13,7 +14,7 @@ namespace goe {
 const Setting& Settings::operator[](std::string_view key) const {
     for (const auto& s : fields)
         if (s.field->key == key) return s;
-    throw Error(fmt::format("internal: no setting '{}'", key));
+    throw std::logic_error(fmt::format("no setting '{}'", key));  // a key not in the schema: a bug
 }
 
 namespace {
