@@ -1,22 +1,16 @@
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <iterator>
 #include <set>
 #include <sstream>
 #include <string>
 
 #include "gym_otel_env/exit_status.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::source_file;
 
 namespace {
-
-std::string doc(const std::string& name) {
-    std::ifstream in(std::string(GOE_SOURCE_DIR) + "/docs/" + name);
-    REQUIRE(in);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // The lines of `text` from the one that starts with `heading` to the next that starts with `end`.
 std::vector<std::string> section(const std::string& text, const std::string& heading, const std::string& end) {
@@ -66,10 +60,10 @@ TEST_CASE("exit_status: usage errors exit 2, every other user error 1, as the ma
 }
 
 TEST_CASE("exit statuses: the manual, docs/diagnostics.md and the man page list exactly the named ones") {
-    CHECK(table_statuses(section(doc("manual.md"), "## Errors and exit codes", "## ")) == all_statuses());
-    CHECK(table_statuses(section(doc("diagnostics.md"), "## Exit codes", "## ")) == all_statuses());
+    CHECK(table_statuses(section(source_file("docs/manual.md"), "## Errors and exit codes", "## ")) == all_statuses());
+    CHECK(table_statuses(section(source_file("docs/diagnostics.md"), "## Exit codes", "## ")) == all_statuses());
     std::set<int> man;
-    for (const auto& line : section(doc("gym-otel-env.1"), ".SH EXIT STATUS", ".SH "))
+    for (const auto& line : section(source_file("docs/gym-otel-env.1"), ".SH EXIT STATUS", ".SH "))
         if (line.starts_with(".B ") && is_number(line.substr(3))) man.insert(std::stoi(line.substr(3)));
     CHECK(man == all_statuses());
 }

@@ -44,9 +44,9 @@ fi
 # stdout. Skipped where the limit stops the binary from starting (AddressSanitizer
 # reserves far more address space).
 limit=200000  # KiB of address space
-if (ulimit -v "$limit" && run "$GOE_BIN" --no-env-yaml good.yaml >/dev/null 2>&1); then
+if (ulimit -v "$limit" && clean_env "$GOE_BIN" --no-env-yaml good.yaml >/dev/null 2>&1); then
   { echo 'telemetry: {enabled: true}'; echo 'big:'; seq -f '  k%g: [a, b, c, d]' 1 2000000; } >big.yaml
-  out=$(ulimit -v "$limit" && run "$GOE_BIN" --no-env-yaml big.yaml 2>err)
+  out=$(ulimit -v "$limit" && clean_env "$GOE_BIN" --no-env-yaml big.yaml 2>err)
   expect "out of memory: status" 70 $?
   expect "out of memory: stdout" "false" "$out"
   expect "out of memory: message" "gym-otel-env: error: internal error: std::bad_alloc" "$(cat err)"
