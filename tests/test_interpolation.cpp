@@ -81,3 +81,15 @@ TEST_CASE("parse_template limits the tokens of one value", "[limits]") {
     CHECK(tokens("${" + std::string(200000, '.')) == "error at 100001: more than 100000 tokens");
     CHECK(tokens("${x" + repeat("[a]", 100000) + "}") == "error at 100001: more than 100000 tokens");
 }
+
+TEST_CASE("ParseError is a std::exception whose what() is its message") {
+    try {
+        parse_template("${a");
+        FAIL("no error");
+    } catch (const std::exception& e) {
+        auto* parse_error = dynamic_cast<const ParseError*>(&e);
+        REQUIRE(parse_error);
+        CHECK(std::string(e.what()) == "unterminated '${': the closing '}' is missing");
+        CHECK(parse_error->offset == 3);
+    }
+}

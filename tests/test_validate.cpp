@@ -330,3 +330,9 @@ TEST_CASE("validate lists unknown keys with their origin and ignores them") {
     CHECK(s.unknown[0].origin.str() == "c.yaml:2:12");
     CHECK(s["exporter"].value == "otlp");
 }
+
+TEST_CASE("Settings[]: a key the schema lacks is a bug (std::logic_error), not a config error") {
+    Settings settings = validate(nullptr);
+    CHECK_THROWS_AS(settings["no_such_field"], std::logic_error);
+    CHECK_THROWS_WITH(settings["no_such_field"], "no setting 'no_such_field'");
+}

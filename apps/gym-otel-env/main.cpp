@@ -11,6 +11,7 @@
 
 #include "gym_otel_env/diagnose.hpp"
 #include "gym_otel_env/exec.hpp"
+#include "gym_otel_env/exit_status.hpp"
 #include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/pipeline.hpp"
@@ -78,17 +79,56 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
 
 void to_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stderr); }
 
-int fail(const Ui& ui, int status, const std::vector<std::string>& lines = {}) {
+int fail(const Ui& ui, goe::ExitStatus status, const std::vector<std::string>& lines = {}) {
     if (!ui.quiet_stdout) {
         std::fputs(goe::render_failure(ui.format).c_str(), stdout);
         std::fflush(stdout);
     }
     to_stderr(goe::message_lines(goe::Severity::error, lines, ui.colour, &ui.redactor));
-    return status;
+    return goe::code(status);
 }
 
 bool write_all(const std::string& text) {
     return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
+}
+
+// Everything after the command line: the pipeline, the report on stderr, then the
+// exports on stdout or the exec. The user's mistakes are thrown as goe::Error.
+int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vector<std::string>& entries) {
+    goe::app::DiskFileSystem fs;
+    if (o.exec && o.gym_root.empty())
+        o.gym_root = goe::app::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
+    std::vector<std::string> secrets;
+    auto pipeline = [&] {
+        try {
+            return goe::run_pipeline(
+                goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); }, &secrets,
+                [] { return goe::app::host_address(); });
+        } catch (...) {
+            for (const auto& s : secrets) ui.redactor.add(s);
+            throw;
+        }
+    };
+    auto& outcome = goe::app::kept_to_exit(pipeline());
+    for (const auto& s : secrets) ui.redactor.add(s);
+    o.report.colour = ui.colour;
+    o.report.redactor = &ui.redactor;
+    o.report.notes = o.check;
+    o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
+    auto report = goe::report(outcome, env, o.report);
+    to_stderr(report.text);
+    if (report.failed) return fail(ui, goe::ExitStatus::failure);
+    if (o.check) return goe::code(goe::ExitStatus::success);
+    const auto& exports = outcome.translation.exports;
+    if (o.exec) {
+        auto failure = goe::app::exec_command(o.command, goe::child_environment(entries, exports));
+        to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
+        return goe::code(failure.status);
+    }
+    if (write_all(goe::render(exports, ui.format, [] { return goe::app::random_hex(16); })))
+        return goe::code(goe::ExitStatus::success);
+    to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour, &ui.redactor));
+    return goe::code(goe::ExitStatus::failure);
 }
 
 }  // namespace
@@ -112,54 +152,18 @@ int main(int argc, char** argv) {
         app.parse(args);
         ui.format = *goe::parse_format(o.format);
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
+        return run(o, ui, env, entries);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return fail(ui, 2, {std::string(e.what()) + " (see gym-otel-env --help)"});
+        return fail(ui, goe::ExitStatus::usage, {std::string(e.what()) + " (see gym-otel-env --help)"});
     } catch (const goe::Error& e) {
-        return fail(ui, 2, e.lines());
-    }
-
-    try {
-        goe::app::DiskFileSystem fs;
-        if (o.exec && o.gym_root.empty())
-            o.gym_root = goe::app::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
-        std::vector<std::string> secrets;
-        auto run = [&] {
-            try {
-                return goe::run_pipeline(
-                    goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); }, &secrets,
-                    [] { return goe::app::host_address(); });
-            } catch (...) {
-                for (const auto& s : secrets) ui.redactor.add(s);
-                throw;
-            }
-        };
-        auto& outcome = goe::app::kept_to_exit(run());
-        for (const auto& s : secrets) ui.redactor.add(s);
-        o.report.colour = ui.colour;
-        o.report.redactor = &ui.redactor;
-        o.report.notes = o.check;
-        o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
-        auto report = goe::report(outcome, env, o.report);
-        to_stderr(report.text);
-        if (report.failed) return fail(ui, 1);
-        if (o.check) return 0;
-        const auto& exports = outcome.translation.exports;
-        if (o.exec) {
-            auto failure = goe::exec_command(o.command, goe::child_environment(entries, exports));
-            to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
-            return failure.status;
-        }
-        if (write_all(goe::render(exports, ui.format, [] { return goe::app::random_hex(16); }))) return 0;
-        to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour, &ui.redactor));
-        return 1;
-    } catch (const goe::Error& e) {
-        return fail(ui, e.kind() == goe::Error::Kind::usage ? 2 : 1, e.lines());
+        return fail(ui, goe::exit_status(e.kind()), e.lines());
     } catch (const std::exception& e) {
-        // Out of memory, or a bug: still nothing on stdout but `false`.
-        return fail(ui, 1, {fmt::format("internal error: {}", e.what())});
+        // Out of memory, or a bug: not the user's mistake, so not reported as one. Still
+        // nothing on stdout but `false`.
+        return fail(ui, goe::ExitStatus::internal, {fmt::format("internal error: {}", e.what())});
     }
 }

@@ -1,4 +1,5 @@
-// The process's side of the library's inputs: files, the environment, randomness.
+// The process's side of the library's inputs: files, the environment, randomness, and
+// the exec that replaces the process under --exec.
 #pragma once
 
 #include <optional>
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include "gym_otel_env/environment.hpp"
+#include "gym_otel_env/exit_status.hpp"
 #include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/load.hpp"
 #include "gym_otel_env/pipeline.hpp"
@@ -48,5 +50,14 @@ std::optional<std::string> host_address();
 
 // `n` lowercase hex digits from the kernel's secure random source.
 std::string random_hex(size_t n);
+
+struct ExecFailure {
+    ExitStatus status;    // command_not_found or cannot_execute
+    std::string message;  // one line, without the program prefix
+};
+
+// Replaces the process image (execvp semantics, PATH of this process). Returns only
+// when that failed.
+ExecFailure exec_command(const std::vector<std::string>& argv, const std::vector<std::string>& envp);
 
 }  // namespace goe::app

@@ -108,7 +108,7 @@ std::optional<ExplainForm> parse_explain_form(std::string_view name) {
 
 Report report(const Outcome& outcome, const Environment& env, const ReportOptions& options) {
     Report out;
-    auto warnings = lint_top_level(outcome.loaded.root);
+    auto warnings = lint_top_level(outcome.root);
     for (auto& d : lint(outcome.settings, env)) warnings.push_back(std::move(d));
     for (auto& d : lint_run_id(outcome.translation, env)) warnings.push_back(std::move(d));
     out.failed = options.strict && !warnings.empty();

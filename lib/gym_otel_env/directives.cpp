@@ -329,15 +329,17 @@ private:
 
             At at{v->node->origin, here};
             std::string source;
+            // A lambda may not name a structured binding before clang 16: `entry` is `v`.
+            WorkPtr& entry = v;
             auto from_text = [&](std::string_view prefix) {
-                std::string_view text = v->node->text;
+                std::string_view text = entry->node->text;
                 text.remove_prefix(prefix.size());
                 if (!text.empty() && text.back() == '}') text.remove_suffix(1);
                 return std::string(text);
             };
             auto from_key = [&](const std::string& name) {
                 At key_at{{}, join_path(here, name)};
-                WorkPtr p = pop(*v, name);
+                WorkPtr p = pop(*entry, name);
                 key_at.origin = p->node->origin;
                 at = key_at;
                 return directive_text(*p, key_at);
@@ -400,6 +402,13 @@ private:
 };
 
 // Memoized per shared node: an alias puts one subtree under many paths.
+// A '???' left in the config, as Gym finds it: mapping values and list items equal to
+// the string '???' (quoted or not), never an interpolation.
+struct Missing {
+    std::string path;  // "a.b", "x[0]"
+    Origin origin;
+};
+
 class MissingFinder {
 public:
     explicit MissingFinder(size_t max) : max_(max) {}
@@ -440,17 +449,17 @@ private:
     std::unordered_map<const Node*, bool> clean_;
 };
 
+std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
+    MissingFinder finder(max_listed);
+    if (root && root->is_container()) finder.walk(root, {});
+    return std::move(finder.out);
+}
+
 }  // namespace
 
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits) {
     if (!root || root->type != Type::mapping) return root;
     return Swapper(root, limits).run();
-}
-
-std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
-    MissingFinder finder(max_listed);
-    if (root && root->is_container()) finder.walk(root, {});
-    return std::move(finder.out);
 }
 
 void check_missing(const NodePtr& root, const DirectiveLimits& limits) {

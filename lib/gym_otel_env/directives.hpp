@@ -20,14 +20,6 @@ struct DirectiveLimits {
 // directive's origin when a source path does not exist or a directive is malformed.
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {});
 
-// A '???' left in the config, as Gym finds it: mapping values and list items equal to
-// the string '???' (quoted or not), never an interpolation.
-struct Missing {
-    std::string path;  // "a.b", "x[0]"
-    Origin origin;
-};
-std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed = 1000);
-
 // Throws one Error listing every '???' path, one line each, with Gym's hint (spelled
 // with our --set); does nothing when there is none.
 void check_missing(const NodePtr& root, const DirectiveLimits& limits = {});

@@ -9,6 +9,17 @@ namespace goe {
 
 namespace {
 
+// A value as --explain shows it: as is when it is plain printable text, else Python's
+// repr; "key=***" pairs for a secret field.
+std::string shown_value(const Field& field, std::string_view value) {
+    std::string text = field.secret ? mask_headers(value) : std::string(value);
+    bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
+                 text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
+                     return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+                 });
+    return plain ? text : python_repr(text);
+}
+
 constexpr std::string_view kPrefix = "gym-otel-env: explain: ";
 constexpr size_t kMaxValueColumn = 60;
 
@@ -75,15 +86,6 @@ std::vector<Row> rows(const Outcome& outcome) {
 
 }  // namespace
 
-std::string shown_value(const Field& field, std::string_view value) {
-    std::string text = field.secret ? mask_headers(value) : std::string(value);
-    bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
-                 text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
-                     return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-                 });
-    return plain ? text : python_repr(text);
-}
-
 std::string enablement(const Outcome& outcome, const Environment& env) {
     const auto& t = outcome.translation;
     const Setting& enabled = outcome.settings["enabled"];
@@ -93,7 +95,7 @@ std::string enablement(const Outcome& outcome, const Environment& env) {
     if (!enabled.origin.empty())
         return fmt::format("telemetry.enabled is {} ({})", t.enabled ? "true" : "false", enabled.origin.str());
     if (outcome.settings.present) return "telemetry.enabled is not set (default false)";
-    const NodePtr* block = outcome.loaded.root ? outcome.loaded.root->find("telemetry") : nullptr;
+    const NodePtr* block = outcome.root ? outcome.root->find("telemetry") : nullptr;
     if (block) return fmt::format("the telemetry block is empty ({})", (*block)->origin.str());
     return "no telemetry block";
 }
@@ -107,7 +109,7 @@ std::string set_while_off(const Outcome& outcome) {
 }
 
 std::string explain(const Outcome& outcome, const Environment& env) {
-    const auto& files = outcome.loaded.files;
+    const auto& files = outcome.files;
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
         files.empty() ? std::string("no config file read") : fmt::format("read {}", fmt::join(files, ", ")));

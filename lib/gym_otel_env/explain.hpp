@@ -25,8 +25,4 @@ std::string enablement(const Outcome& outcome, const Environment& env);
 // block sets nothing but `enabled`.
 std::string set_while_off(const Outcome& outcome);
 
-// A value as --explain and the lint show it: as is when it is plain printable text,
-// else Python's repr; "key=***" pairs for a secret field.
-std::string shown_value(const Field& field, std::string_view value);
-
 }  // namespace goe

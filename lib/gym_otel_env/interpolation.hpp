@@ -4,9 +4,11 @@
 // same longest-match rule, same escapes.
 #pragma once
 
+#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace goe {
@@ -59,8 +61,6 @@ struct Interpolation {
 // A parsed string value: the top-level text rule.
 struct Template {
     std::vector<Token> tokens;
-    // True when the whole value is one interpolation, so its result keeps its type.
-    bool single() const { return tokens.size() == 1 && tokens[0].kind == Token::Kind::interpolation; }
 };
 
 // Deepest nesting of ${...}, lists, dicts and quotes inside one value.
@@ -78,7 +78,12 @@ Template parse_template(std::string_view value);
 // Parses `value` by the singleElement rule in value mode (what oc.decode does).
 Element parse_element(std::string_view value);
 
-struct ParseError {
+// A grammar error inside one value. Not an Error: it has no origin yet; the stage that
+// parsed a config's value adds the origin and key path.
+struct ParseError : std::exception {
+    ParseError(std::string what, size_t at) : message(std::move(what)), offset(at) {}
+    const char* what() const noexcept override { return message.c_str(); }
+
     std::string message;
     size_t offset = 0;
 };

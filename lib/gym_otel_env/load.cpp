@@ -7,7 +7,6 @@
 
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/merge.hpp"
-#include "gym_otel_env/override.hpp"
 #include "gym_otel_env/resolve.hpp"
 #include "gym_otel_env/roots.hpp"
 
@@ -155,16 +154,10 @@ std::vector<Include> root_list(const NodePtr& list) {
 
 }  // namespace
 
-Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, const LoadLimits& limits) {
+Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& env, FileSystem& fs,
+            const LoadLimits& limits) {
     Sources sources(request, env, fs, limits);
     Loaded out;
-
-    // Gym's Hydra runs first: every token is parsed, then applied to an empty config.
-    std::vector<ParsedOverride> parsed;
-    for (const auto& token : request.gym_overrides) parsed.push_back(parse_override(token, "command line"));
-    for (const auto& set : request.sets) parsed.push_back(parse_set(set));
-    NodePtr cli = apply_overrides(parsed, limits.parse.max_depth);
-    check_interpolations(cli, {});
 
     // env.yaml is read first: with no CONFIG, its own config_paths are the roots (Gym
     // merges it with the command line before it reads config_paths).
@@ -237,40 +230,38 @@ Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, 
         for (auto it = children[index].rbegin(); it != children[index].rend(); ++it) pending.emplace_back(*it, false);
     }
 
-    Dereference dereference = [&env](const std::vector<Container>& parents, const std::string& path,
-                                     const NodePtr& value) { return dereference_container(parents, path, value, env); };
-    NodePtr root;
     for (size_t index : order) {
-        root = merge(root, trees[index], dereference);
-        out.files.push_back(names[index]);
+        out.trees.push_back(std::move(trees[index]));
+        out.files.push_back(std::move(names[index]));
     }
     if (env_yaml) {
-        root = merge(root, env_yaml, dereference);
-        out.files.push_back(env_yaml_name);
+        out.trees.push_back(std::move(env_yaml));
+        out.files.push_back(std::move(env_yaml_name));
     }
     // The CLI config is merged last, over env.yaml, as Gym merges it.
-    if (!cli->entries.empty()) root = merge(root, cli, dereference);
-    if (!root) root = Sources::as_config(nullptr, "<none>");
-    // Gym then writes the whole list of loaded entries (roots and every include, as
-    // resolved) over the merged config_paths (`parse`: `global_config_dict[...] =
-    // config_paths`), so `${config_paths}` gives every file loaded, not the last list.
+    if (!cli->entries.empty()) out.trees.push_back(cli);
+    if (out.trees.empty()) out.trees.push_back(Sources::as_config(nullptr, "<none>"));
     if (!entries.empty()) {
         auto list = std::make_shared<Node>();
         list->type = Type::sequence;
         list->origin = entries.front().origin;
         for (const auto& e : entries) list->items.push_back(make_string(e.entry, e.origin));
-        auto top = std::make_shared<Node>(*root);
-        bool replaced = false;
-        for (auto& entry : top->entries)
-            if (entry.key == kConfigPaths) {
-                entry.value = list;
-                replaced = true;
-            }
-        if (!replaced) top->entries.push_back(Entry{std::string(kConfigPaths), list});
-        root = top;
+        out.config_paths = std::move(list);
     }
-    out.root = root;
     return out;
+}
+
+NodePtr with_config_paths(const NodePtr& merged, const Loaded& loaded) {
+    if (!loaded.config_paths) return merged;
+    auto top = std::make_shared<Node>(*merged);
+    bool replaced = false;
+    for (auto& entry : top->entries)
+        if (entry.key == kConfigPaths) {
+            entry.value = loaded.config_paths;
+            replaced = true;
+        }
+    if (!replaced) top->entries.push_back(Entry{std::string(kConfigPaths), loaded.config_paths});
+    return top;
 }
 
 }  // namespace goe

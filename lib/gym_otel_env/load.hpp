@@ -1,5 +1,5 @@
-// Config sources -> one merged tree: CONFIG files and their config_paths includes in
-// Gym's merge order, then env.yaml, then the CLI config that Hydra's overrides build
+// Config sources -> the trees to merge, in Gym's merge order: CONFIG files and their
+// config_paths includes, then env.yaml, then the CLI config that Hydra's overrides built
 // (override.hpp). Files come through a FileSystem so the stage runs without a disk in tests.
 #pragma once
 
@@ -52,10 +52,23 @@ struct LoadLimits {
 };
 
 struct Loaded {
-    NodePtr root;                    // the merged config (an empty mapping when nothing was loaded)
-    std::vector<std::string> files;  // files in merge order, env.yaml last
+    // In merge order: each file after what it pulled in, env.yaml, the CLI config last
+    // (when it has keys). At least one: an empty mapping when nothing was loaded.
+    std::vector<NodePtr> trees;
+    std::vector<std::string> files;  // the files among them, in the same order, env.yaml last
+    // Every entry loaded (roots and includes, as resolved), which Gym writes over the merged
+    // config_paths; null when there was none.
+    NodePtr config_paths;
 };
 
-Loaded load(const LoadRequest& request, const Environment& env, FileSystem& fs, const LoadLimits& limits = {});
+// `cli` is the CLI config (command_line_config in override.hpp): its config_paths name
+// root files, and it is merged last.
+Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& env, FileSystem& fs,
+            const LoadLimits& limits = {});
+
+// Gym's last step of loading (`parse`: `global_config_dict["config_paths"] = config_paths`):
+// the merged config with config_paths replaced by every entry loaded, so that
+// `${config_paths}` gives every file, not the last list merged.
+NodePtr with_config_paths(const NodePtr& merged, const Loaded& loaded);
 
 }  // namespace goe

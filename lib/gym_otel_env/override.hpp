@@ -58,8 +58,10 @@ ParsedOverride parse_set(std::string_view text, int max_nesting = kMaxOverrideNe
 // first for any sweep, then for the first override that cannot be applied.
 NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth = 256);
 
-// The tree a VALUE stands for (QuotedString -> str, as Hydra's Override.value() does).
-NodePtr override_node(const OverrideValue& value, const Origin& origin);
+// The CLI config as Gym's Hydra builds it: every token parsed first (Gym's, then each
+// `--set` as parse_set reads it), then all applied to an empty config.
+NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
+                            int max_depth = 256);
 
 // A printable form for tests: "++key(a.b) = [int(1), str('x')]".
 std::string dump(const OverrideValue& value);

@@ -13,27 +13,43 @@ namespace {
 
 using Type_ = ParsedOverride::Type;
 
+struct KeyedCell;
+
 // A mutable copy of the tree while the overrides are applied; NodePtr at the end.
 struct Cell {
     Type type = Type::mapping;
     NodePtr scalar;  // a non-container value
-    std::vector<std::pair<std::string, Cell>> entries;
+    std::vector<KeyedCell> entries;
     std::vector<Cell> items;
     Origin origin;
 
     bool container() const { return type == Type::mapping || type == Type::sequence; }
-    Cell* find(std::string_view key) {
-        for (auto& e : entries)
-            if (e.first == key) return &e.second;
-        return nullptr;
-    }
+    Cell* find(std::string_view key);
 };
+
+// A mapping entry. Not a std::pair<std::string, Cell>: with libstdc++ 12, clang before 16
+// needs Cell complete to make that pair inside Cell, and stops (scripts/fuzz builds with
+// clang 14).
+struct KeyedCell {
+    KeyedCell(std::string key, Cell cell) : first(std::move(key)), second(std::move(cell)) {}
+    std::string first;
+    Cell second;
+};
+
+Cell* Cell::find(std::string_view key) {
+    for (auto& e : entries)
+        if (e.first == key) return &e.second;
+    return nullptr;
+}
 
 // What OmegaConf raises inside the update; the caller words it as Hydra does.
 struct StructError {};  // ConfigKeyError / ConfigAttributeError: "not in struct"
 struct MergeError {
     std::string why;
 };  // any other OmegaConfBaseException
+
+// The tree a VALUE stands for (QuotedString -> str, as Hydra's Override.value() does).
+NodePtr override_node(const OverrideValue& value, const Origin& origin);
 
 Cell cell_of(const OverrideValue& v, const Origin& origin) {
     Cell c;
@@ -294,8 +310,6 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
     }
 }
 
-}  // namespace
-
 NodePtr override_node(const OverrideValue& v, const Origin& origin) {
     switch (v.kind) {
         case OverrideValue::Kind::string:
@@ -316,6 +330,8 @@ NodePtr override_node(const OverrideValue& v, const Origin& origin) {
     return make_null(origin);
 }
 
+}  // namespace
+
 NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth) {
     for (const auto& o : overrides) {
         TokenShown shown(o.input, o.source, 0);
@@ -334,6 +350,14 @@ NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_de
         apply(root, o, max_depth);
     }
     return node_of(root);
+}
+
+NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
+                            int max_depth) {
+    std::vector<ParsedOverride> parsed;
+    for (const auto& token : gym_overrides) parsed.push_back(parse_override(token, "command line"));
+    for (const auto& set : sets) parsed.push_back(parse_set(set));
+    return apply_overrides(parsed, max_depth);
 }
 
 }  // namespace goe

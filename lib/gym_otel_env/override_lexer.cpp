@@ -206,10 +206,7 @@ private:
     size_t no_close_after_ = std::string_view::npos;
 };
 
-}  // namespace
-
-std::vector<OverrideToken> lex_override(std::string_view text) { return Lexer(text).run(); }
-
+// "id" / "bracket_open" ... as dump names them.
 std::string_view token_kind_name(OverrideToken::Kind kind) {
     switch (kind) {
         case Kind::equal: return "equal";
@@ -242,6 +239,10 @@ std::string_view token_kind_name(OverrideToken::Kind kind) {
     }
     return "?";
 }
+
+}  // namespace
+
+std::vector<OverrideToken> lex_override(std::string_view text) { return Lexer(text).run(); }
 
 std::string dump(const std::vector<OverrideToken>& tokens) {
     std::string out;

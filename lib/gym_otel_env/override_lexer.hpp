@@ -52,9 +52,6 @@ struct OverrideToken {
 // Every token of `text`, ending with eof, or with error where lexing stopped.
 std::vector<OverrideToken> lex_override(std::string_view text);
 
-// "id" / "bracket_open" ... as the tests and messages name them.
-std::string_view token_kind_name(OverrideToken::Kind kind);
-
 // A printable form for tests: "plus('+') id('a') equal('=') integer('1') eof".
 std::string dump(const std::vector<OverrideToken>& tokens);
 

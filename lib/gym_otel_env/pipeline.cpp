@@ -1,16 +1,33 @@
 #include "gym_otel_env/pipeline.hpp"
 
-#include "gym_otel_env/directives.hpp"
-#include "gym_otel_env/resolve.hpp"
+#include "gym_otel_env/override.hpp"
 #include "gym_otel_env/schema.hpp"
 
 namespace goe {
 
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
-                     const HostAddress& host_address) {
+                     const HostAddress& host_address, const PipelineLimits& limits) {
     Outcome out;
-    out.loaded = load(request, env, fs);
+    // Gym's Hydra runs first: the CLI config, which OmegaConf checks as it makes it.
+    NodePtr cli = command_line_config(request.gym_overrides, request.sets, limits.load.parse.max_depth);
+    check_interpolations(cli, {});
+
+    // The files (their config_paths naming more), env.yaml and the CLI config, merged in
+    // that order. A container merged onto an interpolation is merged into what the
+    // interpolation gives, in the config as merged so far.
+    NodePtr root;
+    {
+        Loaded loaded = load(request, cli, env, fs, limits.load);
+        Dereference dereference = [&env](const std::vector<Container>& parents, const std::string& path,
+                                         const NodePtr& value) {
+            return dereference_container(parents, path, value, env);
+        };
+        for (const auto& tree : loaded.trees) root = merge(root, tree, dereference, limits.merge);
+        root = with_config_paths(root, loaded);
+        out.files = std::move(loaded.files);
+    }  // the files' own trees are released here: the merged config keeps what it uses
+
     SecretTexts found;
     for (const auto& f : kSchema)
         if (f.secret) found.keys.emplace_back(f.key);
@@ -21,16 +38,16 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     try {
         // Gym's parse(): directives, the '???' check, then its own steps and defaults,
         // all before it reads the block.
-        NodePtr root = apply_directives(out.loaded.root);
-        check_missing(root);
+        root = apply_directives(root, limits.directives);
+        check_missing(root, limits.directives);
         // Gym resolves the top level before the block, and a failure there may quote what
         // the block's headers are built from: learn the secrets first, whatever happens.
         try {
-            resolve_subtree(root, "telemetry", env, {}, &found);
+            resolve_subtree(root, "telemetry", env, limits.resolve, &found);
         } catch (const Error&) {
         }
-        out.loaded.root = apply_gym_defaults(root, env, host_address);
-        block = resolve_subtree(out.loaded.root, "telemetry", env, {}, &found);
+        out.root = apply_gym_defaults(root, env, host_address);
+        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
     } catch (...) {
         hand_over();
         throw;

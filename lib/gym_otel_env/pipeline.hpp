@@ -1,19 +1,33 @@
-// The whole pipeline in one call: load -> merge -> directives -> Gym's defaults ->
-// resolve -> validate -> translate.
+// The whole pipeline in one call: the CLI config, load, merge, directives, Gym's defaults,
+// resolve, validate, translate. Rendering and the report come after, from its Outcome.
 #pragma once
 
 #include <functional>
 #include <string>
+#include <vector>
 
+#include "gym_otel_env/directives.hpp"
 #include "gym_otel_env/gym_defaults.hpp"
 #include "gym_otel_env/load.hpp"
+#include "gym_otel_env/merge.hpp"
+#include "gym_otel_env/resolve.hpp"
 #include "gym_otel_env/translate.hpp"
 #include "gym_otel_env/validate.hpp"
 
 namespace goe {
 
+// The size limits of the stages that have them. The defaults are the tool's; the fuzz
+// target makes them smaller so that a bomb costs it milliseconds.
+struct PipelineLimits {
+    LoadLimits load;
+    MergeLimits merge;
+    DirectiveLimits directives;
+    ResolveLimits resolve;
+};
+
 struct Outcome {
-    Loaded loaded;  // root: the config as Gym reads the block (after directives and defaults)
+    NodePtr root;                    // the config as Gym reads the block (after directives and defaults)
+    std::vector<std::string> files;  // the files loaded, in merge order, env.yaml last
     Settings settings;
     Translation translation;
 };
@@ -22,6 +36,6 @@ struct Outcome {
 // also when the pipeline throws, so that the error message can be masked.
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets = nullptr,
-                     const HostAddress& host_address = {});
+                     const HostAddress& host_address = {}, const PipelineLimits& limits = {});
 
 }  // namespace goe

@@ -1,5 +1,7 @@
 #include "gym_otel_env/translate.hpp"
 
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 #include "gym_otel_env/error.hpp"
@@ -33,7 +35,7 @@ bool omitted(Omit omit, std::string_view value) {
 const Setting& enabling(const Settings& settings) {
     for (const auto& s : settings.fields)
         if (s.field->role == Role::enables) return s;
-    throw Error("internal: no setting enables telemetry");
+    throw std::logic_error("no setting enables telemetry");  // the schema has one: a bug, not a config error
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -13,7 +14,7 @@ namespace goe {
 const Setting& Settings::operator[](std::string_view key) const {
     for (const auto& s : fields)
         if (s.field->key == key) return s;
-    throw Error(fmt::format("internal: no setting '{}'", key));
+    throw std::logic_error(fmt::format("no setting '{}'", key));  // a key not in the schema: a bug
 }
 
 namespace {
@@ -22,9 +23,9 @@ namespace {
 size_t space_at(std::string_view s, size_t i) {
     auto c = static_cast<unsigned char>(s[i]);
     if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
-    static constexpr std::array<std::string_view, 20> wide = {
+    static constexpr std::array<std::string_view, 19> wide = {
         "\u0085", "\u00a0", "\u1680", "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006",
-        "\u2007", "\u2008", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\u3000"};
+        "\u2007", "\u2008", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"};
     for (auto w : wide)
         if (s.substr(i, w.size()) == w) return w.size();
     return 0;
@@ -89,8 +90,7 @@ std::string describe(const Node& v, const Field& f) {
     return fmt::format("{} {}", type_name(v.type), python_str(v));
 }
 
-}  // namespace
-
+// The pydantic coercions: the exported text, or nullopt when invalid.
 std::optional<std::string> coerce_bool(const Node& v) {
     switch (v.type) {
         case Type::boolean: return v.boolean ? "1" : "0";
@@ -127,6 +127,8 @@ std::optional<std::string> coerce_int(const Node& v) {
         default: return std::nullopt;
     }
 }
+
+}  // namespace
 
 Settings validate(const NodePtr& block, const std::string& block_key) {
     Settings out;

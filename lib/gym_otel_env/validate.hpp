@@ -33,8 +33,4 @@ struct Settings {
 // `block` is the resolved value of `telemetry` (nullptr when absent).
 Settings validate(const NodePtr& block, const std::string& block_key = "telemetry");
 
-// The pydantic coercions, exposed for tests: the exported text, or nullopt when invalid.
-std::optional<std::string> coerce_bool(const Node& value);
-std::optional<std::string> coerce_int(const Node& value);
-
 }  // namespace goe

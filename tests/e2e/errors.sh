@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On error: in the shell formats stdout holds only `false`, so that eval fails and a
 # `set -e` script stops (bash, dash, zsh; fish's `source` fails); in the other formats
-# stdout is empty. Bad config exits 1, bad usage 2.
+# stdout is empty. Bad config exits 1, bad usage 2, an internal error (out of memory) 70.
 set -u
 . "$(dirname "$0")/lib.bash"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
@@ -38,6 +38,20 @@ if command -v fish >/dev/null; then
   out=$(clean_env GOE_BIN="$GOE_BIN" fish --no-config -c \
     '$GOE_BIN --no-env-yaml --format fish bad.yaml 2>/dev/null | source; echo $status' 2>/dev/null)
   expect "fish: source fails" 1 "$out"
+fi
+
+# Out of memory is not the config's fault: its own words and status, still `false` on
+# stdout. Skipped where the limit stops the binary from starting (AddressSanitizer
+# reserves far more address space).
+limit=200000  # KiB of address space
+if (ulimit -v "$limit" && clean_env "$GOE_BIN" --no-env-yaml good.yaml >/dev/null 2>&1); then
+  { echo 'telemetry: {enabled: true}'; echo 'big:'; seq -f '  k%g: [a, b, c, d]' 1 2000000; } >big.yaml
+  out=$(ulimit -v "$limit" && clean_env "$GOE_BIN" --no-env-yaml big.yaml 2>err)
+  expect "out of memory: status" 70 $?
+  expect "out of memory: stdout" "false" "$out"
+  expect "out of memory: message" "gym-otel-env: error: internal error: std::bad_alloc" "$(cat err)"
+else
+  echo "the binary does not start within $limit KiB: out of memory skipped"
 fi
 
 finish

@@ -69,6 +69,10 @@ out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- no-such-command-x
 expect "127 status" 127 $?
 expect "127 stdout" "" "$out"
 expect "127 message" "gym-otel-env: error: no-such-command-xyz: command not found" "$(cat "$work/err")"
+out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- /nonexistent/gym-otel-env-test-cmd 2>"$work/err")
+expect "127 for a path: status" 127 $?
+expect "127 for a path: stdout" "" "$out"
+expect "127 for a path: message" "gym-otel-env: error: /nonexistent/gym-otel-env-test-cmd: no such file" "$(cat "$work/err")"
 out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work/not-executable" 2>"$work/err")
 expect "126 status" 126 $?
 expect "126 stdout" "" "$out"
