@@ -144,7 +144,7 @@ std::string random_hex(size_t n) {
         got += static_cast<size_t>(r);
     }
     std::string out;
-    for (unsigned char c : bytes) out += fmt::format("{:02x}", c);
+    for (char c : bytes) out += fmt::format("{:02x}", static_cast<unsigned char>(c));
     out.resize(n);
     return out;
 }
