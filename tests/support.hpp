@@ -79,7 +79,7 @@ private:
             bool changed = false;
             for (const auto& [from, to] : links) {
                 if (p == from || p.starts_with(from + "/")) {
-                    p = to + p.substr(from.size());
+                    p.replace(0, from.size(), to);
                     changed = true;
                 }
             }

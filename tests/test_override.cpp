@@ -18,6 +18,7 @@ std::string parsed(const std::string& token) {
 std::string applied(const std::vector<std::string>& tokens, const std::vector<std::string>& sets = {}) {
     try {
         std::vector<ParsedOverride> all;
+        all.reserve(tokens.size() + sets.size());
         for (const auto& t : tokens) all.push_back(parse_override(t, "command line"));
         for (const auto& s : sets) all.push_back(parse_set(s));
         return python_str(*apply_overrides(all));

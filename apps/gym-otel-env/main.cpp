@@ -133,7 +133,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
     goe::Invocation o;
     auto args = goe::split_command({argv + 1, argv + argc}, o);
     auto entries = goe::app::environment_entries();
@@ -166,4 +166,9 @@ int main(int argc, char** argv) {
         // nothing on stdout but `false`.
         return fail(ui, goe::ExitStatus::internal, {fmt::format("internal error: {}", e.what())});
     }
+} catch (...) {
+    // Thrown outside the try block above or by its handlers (out of memory, say): a
+    // fixed line, which cannot throw again.
+    std::fputs("gym-otel-env: error: internal error\n", stderr);
+    return goe::code(goe::ExitStatus::internal);
 }

@@ -144,7 +144,7 @@ std::string random_hex(size_t n) {
         got += static_cast<size_t>(r);
     }
     std::string out;
-    for (unsigned char c : bytes) out += fmt::format("{:02x}", c);
+    for (char c : bytes) out += fmt::format("{:02x}", static_cast<unsigned char>(c));
     out.resize(n);
     return out;
 }
@@ -202,7 +202,7 @@ std::string DiskFileSystem::resolve(const std::string& path) {
             done = slash == std::string::npos ? "" : done.substr(0, slash);
             continue;
         }
-        std::string next = done + "/" + part;
+        std::string next = fmt::format("{}/{}", done, part);
         struct stat st {};
         if (::lstat(next.c_str(), &st) != 0 || !S_ISLNK(st.st_mode) || ++links > 40) {
             done = std::move(next);
@@ -217,7 +217,7 @@ std::string DiskFileSystem::resolve(const std::string& path) {
         target.resize(static_cast<size_t>(n));
         std::string rest = pos <= pending.size() ? pending.substr(pos) : "";
         if (!target.empty() && target[0] == '/') done.clear();
-        pending = target + "/" + rest;
+        pending = fmt::format("{}/{}", target, rest);
         pos = 0;
     }
     return done.empty() ? "/" : done;
@@ -302,7 +302,7 @@ std::optional<std::string> editable_checkout(const std::string& site, DiskFileSy
     auto names = fs.list(site);
     std::sort(names.begin(), names.end());
     for (const auto& name : names) {
-        std::string path = site + "/" + name;
+        std::string path = fmt::format("{}/{}", site, name);
         std::optional<std::string> text;
         try {
             if (name.ends_with(".pth") || (name.starts_with("__editable__") && name.ends_with("_finder.py")))
@@ -328,7 +328,7 @@ std::optional<std::string> editable_checkout(const std::string& site, DiskFileSy
             start = end + 1;
             if (!line.empty() && line.back() == '\r') line.pop_back();
             if (line.empty() || line[0] == '#' || line.starts_with("import")) continue;
-            std::string dir = line[0] == '/' ? line : site + "/" + line;
+            std::string dir = line[0] == '/' ? line : fmt::format("{}/{}", site, line);
             if (holds_gym(dir, fs)) return dir;
         }
     }
@@ -349,7 +349,7 @@ std::vector<std::string> site_dirs(const std::string& interpreter, DiskFileSyste
             for (const auto& name : names) {
                 if (!name.starts_with("python3")) continue;
                 for (const char* leaf : {"/site-packages", "/dist-packages"}) {
-                    std::string dir = lib + "/" + name + leaf;
+                    std::string dir = fmt::format("{}/{}{}", lib, name, leaf);
                     if (fs.kind(dir) == FileSystem::Kind::directory &&
                         std::find(out.begin(), out.end(), dir) == out.end())
                         out.push_back(dir);

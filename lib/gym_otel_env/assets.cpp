@@ -80,7 +80,7 @@ void yaml_files(FileSystem& fs, const std::string& dir, const std::string& rel, 
     std::sort(names.begin(), names.end());
     for (const auto& name : names) {
         if (hidden(name)) continue;
-        std::string path = join_path(dir, name), relative = rel.empty() ? name : rel + "/" + name;
+        std::string path = join_path(dir, name), relative = rel.empty() ? name : fmt::format("{}/{}", rel, name);
         auto kind = fs.kind(path);
         if (kind == FileSystem::Kind::directory) yaml_files(fs, path, relative, depth + 1, out);
         else if (kind == FileSystem::Kind::file && name.size() > 5 && name.ends_with(".yaml")) out.push_back(relative);

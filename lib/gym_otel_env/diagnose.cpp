@@ -59,12 +59,12 @@ std::string printable(std::string_view text) {
     out.reserve(text.size());
     for (size_t i = 0; i < text.size(); ++i) {
         auto c = static_cast<unsigned char>(text[i]);
+        size_t n = utf8_sequence_length(text, i);  // 0: a byte that starts no character
         if (c == '\n') out += "\\n";
         else if (c == '\t') out += "\\t";
         else if (c == '\r') out += "\\r";
-        else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+        else if (c < 0x20 || c == 0x7f || n == 0) out += fmt::format("\\x{:02x}", c);
         else if (c < 0x80) out += static_cast<char>(c);
-        else if (size_t n = utf8_sequence_length(text, i); n == 0) out += fmt::format("\\x{:02x}", c);
         else if (c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) {  // C1: U+0080..U+009F
             out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + 1]));
             ++i;

@@ -236,7 +236,8 @@ private:
     [[noreturn]] static void through_interpolation(const At& at, const std::vector<std::string>& steps, size_t i) {
         throw Error(at.origin, at.path,
                     fmt::format("the path {} goes through the interpolation at '{}': not supported by gym-otel-env",
-                                list_repr(steps, steps.size()), fmt::join(steps.begin(), steps.begin() + i + 1, ".")));
+                                list_repr(steps, steps.size()),
+                                fmt::join(steps.begin(), steps.begin() + static_cast<std::ptrdiff_t>(i + 1), ".")));
     }
 
     // _recursive_index_dict_using_path on the live tree, for all steps but the last:

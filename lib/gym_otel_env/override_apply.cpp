@@ -355,6 +355,7 @@ NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_de
 NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
                             int max_depth) {
     std::vector<ParsedOverride> parsed;
+    parsed.reserve(gym_overrides.size() + sets.size());
     for (const auto& token : gym_overrides) parsed.push_back(parse_override(token, "command line"));
     for (const auto& set : sets) parsed.push_back(parse_set(set));
     return apply_overrides(parsed, max_depth);

@@ -142,9 +142,8 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
     if (name == "str") {
         OverrideValue out;
         out.kind = K::string;
-        if (text) out.text = v.text;
+        if (text || v.kind == K::integer) out.text = v.text;
         else if (v.kind == K::boolean) out.text = v.boolean ? "true" : "false";
-        else if (v.kind == K::integer) out.text = v.text;
         else out.text = python_float(v.real);
         return out;
     }

@@ -292,9 +292,7 @@ private:
         };
         for (const auto& value : frame.merges) {
             std::vector<NodePtr> sources;
-            if (value->type == Type::mapping) {
-                sources.push_back(value);
-            } else if (value->type == Type::sequence) {
+            if (value->type == Type::sequence) {
                 // A mapping listed twice adds nothing the first listing did not.
                 std::unordered_set<const Node*> seen;
                 std::vector<NodePtr> firsts;
@@ -302,7 +300,7 @@ private:
                     if (seen.insert(item.get()).second) firsts.push_back(item);
                 sources.assign(firsts.rbegin(), firsts.rend());
             } else {
-                sources.push_back(value);  // rejected below
+                sources.push_back(value);  // a mapping; anything else is rejected below
             }
             for (const auto& source : sources) {
                 if (source->type != Type::mapping)

@@ -61,8 +61,10 @@ public:
     }
 
     static void release(void* p) {
-        auto address = reinterpret_cast<uintptr_t>(p) & ~uintptr_t{kBlockBytes - 1};
-        reinterpret_cast<Block*>(address)->arena->release();
+        // Blocks are aligned to their size, so p's block starts where p's offset into it
+        // says. Stepping back on a char* keeps the provenance a masked integer would lose.
+        auto offset = reinterpret_cast<uintptr_t>(p) & uintptr_t{kBlockBytes - 1};
+        reinterpret_cast<Block*>(static_cast<char*>(p) - offset)->arena->release();
     }
 
     void release() {

@@ -14,7 +14,7 @@ expect_stdout_lacks "slurm-wlm"
 
 run "$deps" --test --dry-run
 expect_status 0
-for pkg in catch2 slurm-wlm munge lintian zsh fish python3-omegaconf; do
+for pkg in catch2 clang-format clang-tidy slurm-wlm munge lintian zsh fish python3-omegaconf; do
   # Listed when missing, or counted among the installed ones.
   check; [[ $OUT == *" $pkg"* ]] || fail "--test does not mention $pkg: $OUT"
 done
