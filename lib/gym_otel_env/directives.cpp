@@ -7,6 +7,7 @@
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/mapping_index.hpp"
 #include "gym_otel_env/merge.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
@@ -123,27 +124,6 @@ void require_struct_keys(const Node& source, const Node& here, const std::string
         if (e.value->type == Type::mapping && (*had)->type == Type::mapping)
             require_struct_keys(**had, *e.value, full_key, join_path(here_path, e.key));
     }
-}
-
-// Python's str.strip() without arguments, for the ASCII whitespace it removes.
-std::string strip(std::string_view s) {
-    auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); };
-    size_t b = 0, e = s.size();
-    while (b < e && space(s[b])) ++b;
-    while (e > b && space(s[e - 1])) --e;
-    return std::string(s.substr(b, e - b));
-}
-
-// Python's str.split(sep).
-std::vector<std::string> split(std::string_view s, char sep) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    for (size_t i = 0; i <= s.size(); ++i)
-        if (i == s.size() || s[i] == sep) {
-            out.emplace_back(s.substr(start, i - start));
-            start = i + 1;
-        }
-    return out;
 }
 
 // Python's repr() of a list of str, as Gym's InheritPathNotFoundError prints the path.
@@ -296,7 +276,8 @@ private:
                 WorkPtr d = pop(*v, kDeleteKey);
                 delete_at = {d->node->origin, join_path(here, kDeleteKey)};
                 for (const auto& part : split(directive_text(*d, delete_at), ',')) {
-                    std::string name = strip(part);
+                    // Python's str.strip(), for the ASCII white space it removes.
+                    std::string name(trim(part, kPythonAsciiSpace));
                     if (std::find(to_delete.begin(), to_delete.end(), name) == to_delete.end())
                         to_delete.push_back(name);
                 }

@@ -10,6 +10,7 @@
 #include "gym_otel_env/close_match.hpp"
 #include "gym_otel_env/error.hpp"
 #include "gym_otel_env/gym_commands.hpp"
+#include "gym_otel_env/text.hpp"
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
@@ -299,13 +300,9 @@ private:
 // Python's float(text) and repr, for --reward-range (type=float); nullopt when Python
 // would refuse the text.
 std::optional<std::string> python_float_text(const std::string& text) {
-    std::string t;
-    for (char ch : text)
-        if (ch != '_') t += ch;  // float("1_0") is 10.0
-    size_t a = t.find_first_not_of(" \t\n\r\f\v"), b = t.find_last_not_of(" \t\n\r\f\v");
-    if (a == std::string::npos || text.find("__") != std::string::npos || text.front() == '_' || text.back() == '_')
+    std::string t(trim(without_underscores(text)));  // float("1_0") is 10.0
+    if (t.empty() || text.find("__") != std::string::npos || text.front() == '_' || text.back() == '_')
         return std::nullopt;
-    t = t.substr(a, b - a + 1);
     if (t.find_first_of("xXpP") != std::string::npos) return std::nullopt;  // strtod's hex floats
     char* end = nullptr;
     double v = std::strtod(t.c_str(), &end);
@@ -391,15 +388,9 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
 
 std::vector<std::string> split_roots(const std::vector<std::string>& dirs) {
     std::vector<std::string> out;
-    for (const auto& d : dirs) {
-        size_t start = 0;
-        while (start <= d.size()) {
-            size_t end = d.find(':', start);
-            if (end == std::string::npos) end = d.size();
-            if (end > start) out.push_back(d.substr(start, end - start));
-            start = end + 1;
-        }
-    }
+    for (const auto& d : dirs)
+        for (auto& root : split(d, ':'))
+            if (!root.empty()) out.push_back(std::move(root));
     return out;
 }
 
@@ -411,13 +402,8 @@ std::vector<std::string> merge_config_paths(const std::vector<std::string>& toke
     for (const auto& t : tokens) {
         if (t.starts_with(prefix) && t.ends_with("]") && t.size() > prefix.size()) {
             std::string_view inner = std::string_view(t).substr(prefix.size(), t.size() - prefix.size() - 1);
-            size_t start = 0;
-            while (start <= inner.size()) {
-                size_t end = inner.find(',', start);
-                if (end == std::string_view::npos) end = inner.size();
-                if (end > start) paths.emplace_back(inner.substr(start, end - start));
-                start = end + 1;
-            }
+            for (auto& path : split(inner, ','))
+                if (!path.empty()) paths.push_back(std::move(path));
         } else {
             rest.push_back(t);
         }

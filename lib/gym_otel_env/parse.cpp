@@ -15,6 +15,7 @@
 
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/scalar.hpp"
+#include "gym_otel_env/text.hpp"
 #include "gym_otel_env/yaml_rules.hpp"
 
 namespace goe {
@@ -77,11 +78,10 @@ void check_characters(std::string_view text, const std::string& name) {
     if (bad.offset == text.size()) return;
     int line = 1, column = 1;
     for (size_t i = 0; i < bad.offset; ++i) {
-        auto c = static_cast<unsigned char>(text[i]);
-        if (c == '\n') {
+        if (text[i] == '\n') {
             ++line;
             column = 1;
-        } else if ((c & 0xC0) != 0x80) {
+        } else if (!is_continuation(text[i])) {
             ++column;
         }
     }

@@ -11,6 +11,7 @@
 
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/mapping_index.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
@@ -71,13 +72,6 @@ std::vector<std::string> split_key(std::string_view key) {
         }
     }
     return parts;
-}
-
-std::string without_underscores(std::string_view s) {
-    std::string out;
-    for (char c : s)
-        if (c != '_') out += c;
-    return out;
 }
 
 // Python's int() of an INT token of the grammar (sign, digits, single underscores).

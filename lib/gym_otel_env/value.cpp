@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/text.hpp"
+
 namespace goe {
 
 const NodePtr* Node::find(std::string_view key) const {
@@ -225,29 +227,6 @@ bool python_printable(char32_t c) {
     return true;
 }
 
-// The code point of the well-formed UTF-8 sequence at text[i], its length in `len`; 0
-// length for a byte that starts none.
-char32_t decode_at(std::string_view text, size_t i, size_t& len) {
-    auto at = [&](size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
-    unsigned c = at(i);
-    len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-    if (len <= 1) return c;
-    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-    if (at(i + 1) < lo || at(i + 1) > hi) {
-        len = 0;
-        return 0;
-    }
-    char32_t cp = c & (0x7Fu >> len);
-    for (size_t k = 1; k < len; ++k) {
-        if ((at(i + k) & 0xC0) != 0x80) {
-            len = 0;
-            return 0;
-        }
-        cp = (cp << 6) | (at(i + k) & 0x3Fu);
-    }
-    return cp;
-}
-
 }  // namespace
 
 // Python's repr() of a str: its quote choice and escapes; a byte that is not UTF-8 as the
@@ -259,8 +238,7 @@ std::string python_repr(std::string_view text) {
     std::string out(1, quote);
     for (size_t i = 0; i < text.size(); ++i) {
         char ch = text[i];
-        size_t len = 0;
-        char32_t cp = decode_at(text, i, len);
+        auto [cp, len] = decode_utf8(text, i);
         if (ch == quote || ch == '\\') {
             out += '\\';
             out += ch;
