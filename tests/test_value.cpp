@@ -86,6 +86,18 @@ TEST_CASE("decimal helpers keep integers exact at any size") {
     CHECK(negate_decimal("-5") == "5");
 }
 
+TEST_CASE("python_str_brief: regression: a whole character that ended at the cut was dropped") {
+    // Before: "ab..." for a cut at 4, right after the first 'é'.
+    CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 4) == "ab\xc3\xa9...");
+    CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 5) == "ab\xc3\xa9...");  // inside the second
+    // Before: "..." for a cut right after a 4-byte character.
+    CHECK(python_str_brief(*make_string("\xf0\x9f\x98\x80\xf0\x9f\x98\x80"), 4) == "\xf0\x9f\x98\x80...");
+    CHECK(python_str_brief(*make_string("\xf0\x9f\x98\x80\xf0\x9f\x98\x80"), 7) == "\xf0\x9f\x98\x80...");
+    CHECK(python_str_brief(*make_string("abc"), 3) == "abc");
+    CHECK(python_str_brief(*make_string("abcd"), 3) == "abc...");
+    CHECK(python_str_brief(*make_string(""), 0).empty());
+}
+
 TEST_CASE("python_repr: regression: characters Python's repr escapes were written raw") {
     // repr('\x85\xa0\u2028\ufeff\u200b') and a byte os.environ gives as a lone surrogate.
     CHECK(goe::python_repr("\xc2\x85\xc2\xa0\xe2\x80\xa8\xef\xbb\xbf\xe2\x80\x8b") ==

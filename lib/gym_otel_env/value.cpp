@@ -313,10 +313,7 @@ std::string python_str(const Node& node, size_t max_bytes) {
 std::string python_str_brief(const Node& node, size_t max_bytes) {
     std::string out;
     if (append_python_str(node, out, max_bytes)) return out;
-    out.resize(max_bytes);
-    // Not in the middle of a UTF-8 sequence.
-    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+    out.resize(floor_char_boundary(out, max_bytes));
     return out + "...";
 }
 
