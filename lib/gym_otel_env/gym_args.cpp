@@ -337,7 +337,7 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
                 if (v) out.push_back("+" + flag.key + "=" + *v);
                 break;
             case Emit::quoted:
-                if (v) out.push_back("+" + flag.key + "=" + json_string(*v));
+                if (v) out.push_back("+" + flag.key + "=" + json_quoted(*v, NonAscii::escaped));
                 break;
             case Emit::boolean:
                 if (v) out.push_back("+" + flag.key + "=true");
@@ -355,17 +355,22 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
                 if (auto n = value("name"); n && !n->empty()) out.push_back("+component_name=" + *n);
                 break;
             case Emit::search_terms:
-                if (auto q = value("query"); q && !q->empty()) out.push_back("+query=" + json_string(*q));
+                if (auto q = value("query"); q && !q->empty())
+                    out.push_back("+query=" + json_quoted(*q, NonAscii::escaped));
                 break;
             case Emit::onboarding:
                 if (auto n = value("onboarding_name"); n && !n->empty())
-                    out.push_back(n->find('=') == std::string::npos ? "+onboarding_name=" + json_string(*n) : *n);
+                    out.push_back(n->find('=') == std::string::npos
+                                      ? "+onboarding_name=" + json_quoted(*n, NonAscii::escaped)
+                                      : *n);
                 break;
             case Emit::init_target:
                 if (auto e = value("scaffold_environment"); e && !e->empty())
-                    out.insert(out.end(), {"+scaffold_kind=environment", "+scaffold_name=" + json_string(*e)});
+                    out.insert(out.end(),
+                               {"+scaffold_kind=environment", "+scaffold_name=" + json_quoted(*e, NonAscii::escaped)});
                 else if (auto b = value("scaffold_benchmark"); b && !b->empty())
-                    out.insert(out.end(), {"+scaffold_kind=benchmark", "+scaffold_name=" + json_string(*b)});
+                    out.insert(out.end(),
+                               {"+scaffold_kind=benchmark", "+scaffold_name=" + json_quoted(*b, NonAscii::escaped)});
                 else if (auto r = value("resources_server"); r && !r->empty())
                     out.push_back("+entrypoint=resources_servers/" + *r);
                 break;
@@ -413,44 +418,6 @@ std::vector<std::string> merge_config_paths(const std::vector<std::string>& toke
     for (const auto& p : paths) joined += (joined.empty() ? "" : ",") + p;
     rest.insert(rest.begin(), "+config_paths=[" + joined + "]");
     return rest;
-}
-
-std::string json_string(std::string_view text) {
-    std::string out = "\"";
-    for (char32_t cp : [&] {
-             std::u32string cps;
-             for (size_t i = 0; i < text.size();) {
-                 auto c = static_cast<unsigned char>(text[i]);
-                 size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-                 if (i + len > text.size()) len = 1;
-                 char32_t v = len == 1 ? c : c & (0x7F >> len);
-                 for (size_t k = 1; k < len; ++k) v = (v << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-                 cps.push_back(v);
-                 i += len;
-             }
-             return cps;
-         }()) {
-        switch (cp) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            default:
-                // ensure_ascii: everything outside ' '..'~' as \uXXXX, UTF-16 pairs above U+FFFF.
-                if (cp >= 0x20 && cp < 0x7F) {
-                    out += static_cast<char>(cp);
-                } else if (cp > 0xFFFF) {
-                    char32_t v = cp - 0x10000;
-                    out += fmt::format("\\u{:04x}\\u{:04x}", 0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF));
-                } else {
-                    out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
-                }
-        }
-    }
-    return out + "\"";
 }
 
 GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve) {
