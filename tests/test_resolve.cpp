@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/parse.hpp"
 #include "gym_otel_env/resolve.hpp"
 #include "support.hpp"
@@ -202,13 +203,6 @@ TEST_CASE("resolve_subtree: the texts a secret was built from, first and also wh
     CHECK(secrets_of("telemetry: {a: '${oc.env:K}'}\n").empty());
 }
 
-TEST_CASE("check_interpolations rejects a malformed interpolation anywhere, as OmegaConf does at load") {
-    CHECK(error_of([&] { resolve_block("other:\n  deep: [1, 'abc ${x']\n"); }) ==
-          "c.yaml:2:13: other.deep[1]: invalid interpolation: unterminated '${': the closing '}' is missing");
-    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${oc.env:X,a=b}\n"); }) ==
-          "c.yaml:2:6: telemetry.a: invalid interpolation: token recognition error at: '='");
-}
-
 TEST_CASE("resolve_subtree leaves values outside the block alone, even unresolvable ones") {
     auto root = parse_yaml("other: ${oc.env:NOPE}\nmissing: ???\ntelemetry:\n  a: ${x}\nx: 1\n", "c.yaml");
     auto block = resolve_subtree(root, "telemetry", kEnv);
@@ -244,16 +238,6 @@ TEST_CASE("resolve_subtree keeps a key holding a dot apart from the nested path 
     CHECK((*block->find("a.b"))->text == "dotted");
     CHECK((*(*block->find("a"))->find("b"))->text == "nested");
     CHECK((*block->find("service_name"))->text == "nested-dotted");
-}
-
-TEST_CASE("check_interpolations visits each shared node once", "[limits]") {
-    auto root = parse_yaml(laughs(40, "'${oc.env:HOME}'"), "c.yaml");
-    auto start = std::chrono::steady_clock::now();
-    check_interpolations(root, {});
-    CHECK(seconds_since(start) < 20);
-    auto bad = parse_yaml(laughs(40, "'${oc.env:HOME'"), "c.yaml");
-    CHECK(error_of([&] { check_interpolations(bad, {}); }) ==
-          "c.yaml:1:10: a0[0]: invalid interpolation: unterminated '${': the closing '}' is missing");
 }
 
 TEST_CASE("resolve_subtree returns an alias bomb with nothing to resolve as it is", "[limits]") {

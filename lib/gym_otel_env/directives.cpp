@@ -24,10 +24,6 @@ bool starts_with(const Node& n, std::string_view prefix) {
     return n.type == Type::string && n.text.compare(0, prefix.size(), prefix) == 0;
 }
 
-std::string join_path(const std::string& base, std::string_view key) {
-    return base.empty() ? std::string(key) : base + "." + std::string(key);
-}
-
 // Gym mutates one live DictConfig in place while it walks it. The tree here is
 // immutable and shared (aliases), so the pass works on a mutable copy that is made
 // only along the paths it touches: a Work node stays the written node until it must
@@ -115,14 +111,14 @@ void require_struct_keys(const Node& source, const Node& here, const std::string
                          const std::string& here_path) {
     for (const auto& e : here.entries) {
         const NodePtr* had = source.find(e.key);
-        std::string full_key = join_path(source_path, e.key);
+        std::string full_key = join_key_path(source_path, e.key);
         if (!had)
-            throw Error(e.value->origin, join_path(here_path, e.key),
+            throw Error(e.value->origin, join_key_path(here_path, e.key),
                         fmt::format("Key '{}' is not in struct (full_key: {}): Gym's config is in Hydra's struct mode, "
                                     "so a directive's own keys can only override keys its source has",
                                     e.key, full_key));
         if (e.value->type == Type::mapping && (*had)->type == Type::mapping)
-            require_struct_keys(**had, *e.value, full_key, join_path(here_path, e.key));
+            require_struct_keys(**had, *e.value, full_key, join_key_path(here_path, e.key));
     }
 }
 
@@ -268,13 +264,13 @@ private:
         auto snapshot = m.entries;  // Gym iterates list(items): popped keys are still visited
         for (auto& [key, v] : snapshot) {
             if (!v) continue;  // popped before this mapping was reached
-            std::string here = join_path(path, key);
+            std::string here = join_key_path(path, key);
             bool is_delete = v->type() == Type::mapping && contains(*v, kDeleteKey);
             std::vector<std::string> to_delete;
             At delete_at;
             if (is_delete) {
                 WorkPtr d = pop(*v, kDeleteKey);
-                delete_at = {d->node->origin, join_path(here, kDeleteKey)};
+                delete_at = {d->node->origin, join_key_path(here, kDeleteKey)};
                 for (const auto& part : split(directive_text(*d, delete_at), ',')) {
                     // Python's str.strip(), for the ASCII white space it removes.
                     std::string name(trim(part, kPythonAsciiSpace));
@@ -319,7 +315,7 @@ private:
                 return std::string(text);
             };
             auto from_key = [&](const std::string& name) {
-                At key_at{{}, join_path(here, name)};
+                At key_at{{}, join_key_path(here, name)};
                 WorkPtr p = pop(*entry, name);
                 key_at.origin = p->node->origin;
                 at = key_at;
@@ -398,7 +394,7 @@ public:
         // An unshared node is simply walked; a shared one is first checked once.
         if (out.size() > max_ || (n.use_count() > 1 && clean(n))) return;
         if (n->type == Type::mapping) {
-            for (const auto& e : n->entries) visit(e.value, join_path(path, e.key));
+            for (const auto& e : n->entries) visit(e.value, join_key_path(path, e.key));
         } else {
             for (size_t i = 0; i < n->items.size(); ++i) visit(n->items[i], fmt::format("{}[{}]", path, i));
         }

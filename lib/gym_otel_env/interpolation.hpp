@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gym_otel_env/interpolation_lexer.hpp"
+#include "gym_otel_env/value.hpp"
 
 namespace goe {
 
@@ -78,5 +79,10 @@ Element parse_element(std::string_view value);
 
 // A printable form for tests: "text('a-') inter(node[.x])".
 std::string dump(const Template& t);
+
+// Throws Error when a string anywhere in `node` has a malformed interpolation, as
+// OmegaConf does when it creates a config (it validates every string with "${").
+// `path` is the key path of `node`, for the message.
+void check_interpolations(const NodePtr& node, const std::string& path);
 
 }  // namespace goe

@@ -18,8 +18,6 @@ namespace {
 
 constexpr std::string_view kMissing = "???";
 
-std::string join_path(const std::string& base, const std::string& key) { return base.empty() ? key : base + "." + key; }
-
 // A container on the way from the root to a value, linked upwards and shared, so
 // that stepping into a container costs the same at any depth.
 struct Parent {
@@ -111,7 +109,7 @@ public:
         if (!r.where) return out;
         if (v->type == Type::mapping) {
             for (auto& e : out->entries)
-                e.value = deep(e.value, r.where->inside(v, e.key, join_path(where.path, e.key)));
+                e.value = deep(e.value, r.where->inside(v, e.key, join_key_path(where.path, e.key)));
         } else {
             for (size_t i = 0; i < out->items.size(); ++i) {
                 std::string index = fmt::format("[{}]", i);
@@ -504,7 +502,7 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
             ++resolver.recording_;
             try {
                 // A plain value is settled: deep() returns it without a look.
-                resolver.note(*resolver.deep(*v, where.inside(*block, k, join_path(where.path, k))));
+                resolver.note(*resolver.deep(*v, where.inside(*block, k, join_key_path(where.path, k))));
             } catch (...) {
                 --resolver.recording_;
                 throw;
@@ -554,49 +552,6 @@ NodePtr dereference_container(const std::vector<Container>& parents, const std::
     Resolver resolver(parents.front().node, env, ResolveLimits{});
     NodePtr target = resolver.try_value(value, Location{chain, path, path});
     return target && target->is_container() ? target : nullptr;
-}
-
-namespace {
-// The way from the checked root down to a node, so that a key path is built only for
-// an error: building one per node cost more than the check on a large config.
-struct Step {
-    const Step* up;
-    const std::string* key;  // mapping key, or nullptr for a list index
-    size_t index;
-};
-
-std::string path_at(const Step* step, const std::string& base) {
-    if (!step) return base;
-    std::string up = path_at(step->up, base);
-    return step->key ? join_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
-}
-
-// Visits each shared node once: an alias is the same node under many paths, and a
-// billion-laughs document has 10^30 paths but a few dozen nodes.
-void check_node(const Node& node, const Step* at, const std::string& base, std::unordered_set<const Node*>& seen) {
-    bool interpolated = node.type == Type::string && has_interpolation(node.text);
-    if ((interpolated || node.is_container()) && !seen.insert(&node).second) return;
-    if (interpolated) {
-        try {
-            parse_template(node.text);
-        } catch (const ParseError& e) {
-            throw Error(node.origin, path_at(at, base), fmt::format("invalid interpolation: {}", e.message));
-        }
-    }
-    for (const auto& e : node.entries) {
-        Step step{at, &e.key, 0};
-        check_node(*e.value, &step, base, seen);
-    }
-    for (size_t i = 0; i < node.items.size(); ++i) {
-        Step step{at, nullptr, i};
-        check_node(*node.items[i], &step, base, seen);
-    }
-}
-}  // namespace
-
-void check_interpolations(const NodePtr& node, const std::string& path) {
-    std::unordered_set<const Node*> seen;
-    if (node) check_node(*node, nullptr, path, seen);
 }
 
 }  // namespace goe

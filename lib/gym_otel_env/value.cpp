@@ -22,6 +22,13 @@ const NodePtr* Node::find(std::string_view key) const {
 
 std::string key_identity(const Entry& entry) { return key_identity(entry.key_type, entry.key); }
 
+std::string join_key_path(std::string_view base, std::string_view key) {
+    std::string out;
+    out.reserve(base.size() + 1 + key.size());
+    if (!base.empty()) out.append(base).append(1, '.');
+    return out.append(key);
+}
+
 std::string key_identity(Type key_type, std::string_view key) {
     // A string key is its text; any other key gets a leading NUL, which a key from
     // YAML text could only carry through a "\0" escape, and its number as an int

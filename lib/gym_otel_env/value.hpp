@@ -30,6 +30,10 @@ struct Entry {
 std::string key_identity(const Entry& entry);
 std::string key_identity(Type key_type, std::string_view key);
 
+// The key path of `key` inside the container at `base`, as messages show it: "base.key",
+// or "key" at the top.
+std::string join_key_path(std::string_view base, std::string_view key);
+
 struct Node {
     Type type = Type::null;
     bool boolean = false;
