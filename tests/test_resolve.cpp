@@ -181,6 +181,28 @@ TEST_CASE("resolve_subtree names the key path and position of a failing value") 
           "c.yaml:3:6: telemetry.a: interpolation key 'x' is a missing mandatory value: '\?\?\?'");
 }
 
+TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in OmegaConf's words") {
+    auto [value, message] = GENERATE(table<std::string, std::string>({
+        {"${oc.env:}", "oc.env takes a variable name and an optional default, got 0 arguments"},
+        {"${oc.env:A,B,C}", "oc.env takes a variable name and an optional default, got 3 arguments"},
+        {"${oc.select:}", "oc.select takes a key and an optional default, got 0 arguments"},
+        {"${oc.select:a,b,c}", "oc.select takes a key and an optional default, got 3 arguments"},
+        {"${oc.decode:}", "oc.decode takes one argument, got 0"},
+        {"${oc.decode:a,b}", "oc.decode takes one argument, got 2"},
+        {"${inherit_from:}", "inherit_from takes one argument, got 0"},
+        {"${copy:a,b}", "copy takes one argument, got 2"},
+        {"${oc.create:x}", "resolver 'oc.create' is not supported by gym-otel-env"},
+        {"${oc.deprecated:}", "resolver 'oc.deprecated' is not supported by gym-otel-env"},
+        {"${oc.dict.keys:x}", "resolver 'oc.dict.keys' is not supported by gym-otel-env"},
+        {"${oc.dict.values:x}", "resolver 'oc.dict.values' is not supported by gym-otel-env"},
+        {"${oc.envx:A}", "unsupported interpolation type 'oc.envx' (unknown resolver)"},
+    }));
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: '" + value + "'\n"); }) ==
+          "c.yaml:2:6: telemetry.a: " + message);
+    CHECK(resolve_value("${copy:a.b}")->text == "${copy:a.b}");
+    CHECK(resolve_value("${inherit_from:${x.s}}")->text == "${inherit_from:str}");
+}
+
 TEST_CASE("resolve_subtree: the texts a secret was built from, first and also when resolution throws") {
     const Environment env{{"K", "s3cret"}, {"P", "x-"}};
     auto secrets_of = [&](std::string_view doc) {

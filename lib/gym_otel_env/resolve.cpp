@@ -1,5 +1,6 @@
 #include "gym_otel_env/resolve.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -416,55 +417,82 @@ private:
         }
     }
 
+    // OmegaConf's resolvers and the two Gym registers, as the dispatch reads them: the
+    // count of arguments (already evaluated) each takes, in OmegaConf's words for the
+    // message, and the function; none for one that gym-otel-env does not implement.
+    using ResolverFn = NodePtr (Resolver::*)(const std::string& name, const std::vector<NodePtr>& args, const Frame& f);
+    struct ResolverRow {
+        std::string_view name;
+        size_t min_args, max_args;
+        std::string_view takes;
+        ResolverFn fn;
+    };
+
     NodePtr call(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
-        if (name == "oc.env") {
-            if (args.empty() || args.size() > 2)
-                fail(f, fmt::format("oc.env takes a variable name and an optional default, got {} arguments",
-                                    args.size()));
-            if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
-            if (auto v = lookup(env_, args[0]->text)) {
-                NodePtr out = make_string(std::string(*v), f.node->origin);
-                note(*out);
-                return out;
-            }
-            if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text));
-            if (args[1]->type == Type::null) return make_null(f.node->origin);
-            return string_result(str_of(*args[1], f), f);
+        // clang-format off
+        static constexpr ResolverRow kResolvers[] = {
+            {"oc.env",         1, 2, "a variable name and an optional default", &Resolver::oc_env},
+            {"oc.select",      1, 2, "a key and an optional default",           &Resolver::oc_select},
+            {"oc.decode",      1, 1, "one argument",                            &Resolver::oc_decode},
+            // Gym registers these two so that a directive string left where its pass does
+            // not look (a list item, a swapped-in source) reads as itself.
+            {"inherit_from",   1, 1, "one argument",                            &Resolver::directive_itself},
+            {"copy",           1, 1, "one argument",                            &Resolver::directive_itself},
+            {"oc.create",      0, 0, {},                                        nullptr},
+            {"oc.deprecated",  0, 0, {},                                        nullptr},
+            {"oc.dict.keys",   0, 0, {},                                        nullptr},
+            {"oc.dict.values", 0, 0, {},                                        nullptr},
+        };
+        // clang-format on
+        const ResolverRow* row = std::find_if(std::begin(kResolvers), std::end(kResolvers),
+                                              [&](const ResolverRow& r) { return r.name == name; });
+        if (row == std::end(kResolvers))
+            fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
+        if (!row->fn) fail(f, fmt::format("resolver '{}' is not supported by gym-otel-env", name));
+        if (args.size() < row->min_args || args.size() > row->max_args)
+            fail(f, fmt::format("{} takes {}, got {}{}", name, row->takes, args.size(),
+                                row->max_args > 1 ? " arguments" : ""));
+        return (this->*row->fn)(name, args, f);
+    }
+
+    NodePtr oc_env(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type != Type::string)
+            fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
+        if (auto v = lookup(env_, args[0]->text)) {
+            NodePtr out = make_string(std::string(*v), f.node->origin);
+            note(*out);
+            return out;
         }
-        if (name == "oc.select") {
-            if (args.empty() || args.size() > 2)
-                fail(f, fmt::format("oc.select takes a key and an optional default, got {} arguments", args.size()));
-            if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
-            auto found = select(args[0]->text, f);
-            if (!found || (found->node->type == Type::string && found->node->text == kMissing))
-                return args.size() == 2 ? args[1] : make_null(f.node->origin);
-            return found->node;
+        if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text));
+        if (args[1]->type == Type::null) return make_null(f.node->origin);
+        return string_result(str_of(*args[1], f), f);
+    }
+
+    NodePtr oc_select(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type != Type::string)
+            fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
+        auto found = select(args[0]->text, f);
+        if (!found || (found->node->type == Type::string && found->node->text == kMissing))
+            return args.size() == 2 ? args[1] : make_null(f.node->origin);
+        return found->node;
+    }
+
+    NodePtr oc_decode(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type == Type::null) return make_null(f.node->origin);
+        if (args[0]->type != Type::string)
+            fail(f, fmt::format("oc.decode can only take strings or None as input, got {} {}", type_name(args[0]->type),
+                                python_str_brief(*args[0])));
+        Element e;
+        try {
+            e = parse_element(args[0]->text);
+        } catch (const ParseError& err) {
+            fail(f, fmt::format("oc.decode: cannot parse '{}': {}", args[0]->text, err.message));
         }
-        if (name == "oc.decode") {
-            if (args.size() != 1) fail(f, fmt::format("oc.decode takes one argument, got {}", args.size()));
-            if (args[0]->type == Type::null) return make_null(f.node->origin);
-            if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.decode can only take strings or None as input, got {} {}",
-                                    type_name(args[0]->type), python_str_brief(*args[0])));
-            Element e;
-            try {
-                e = parse_element(args[0]->text);
-            } catch (const ParseError& err) {
-                fail(f, fmt::format("oc.decode: cannot parse '{}': {}", args[0]->text, err.message));
-            }
-            return element(e, f);
-        }
-        // Gym registers these two so that a directive string left where its pass does
-        // not look (a list item, a swapped-in source) reads as itself.
-        if (name == "inherit_from" || name == "copy") {
-            if (args.size() != 1) fail(f, fmt::format("{} takes one argument, got {}", name, args.size()));
-            return string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f);
-        }
-        if (name == "oc.create" || name == "oc.deprecated" || name == "oc.dict.keys" || name == "oc.dict.values")
-            fail(f, fmt::format("resolver '{}' is not supported by gym-otel-env", name));
-        fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
+        return element(e, f);
+    }
+
+    NodePtr directive_itself(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
+        return string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f);
     }
 
     NodePtr root_;
