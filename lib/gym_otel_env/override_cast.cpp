@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/decimal.hpp"
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/override_shown.hpp"
 #include "gym_otel_env/text.hpp"

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/decimal.hpp"
 #include "gym_otel_env/text.hpp"
 
 namespace goe {
@@ -83,7 +84,7 @@ bool matches_int(std::string_view s) {
            }) ||
            attempt([](Scan& sc) {  // 0x[0-9a-fA-F_]+
                return sc.eat('0') && sc.eat('x') &&
-                      sc.eat_while([](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == '_'; });
+                      sc.eat_while([](char c) { return digit_value(c) < 16 || c == '_'; });
            }) ||
            attempt([](Scan& sc) {  // [1-9][0-9_]*(:[0-5]?[0-9])+
                return sc.eat_any("123456789") && (sc.eat_while(is_digit_), true) && sexagesimal_tail(sc);
@@ -138,12 +139,7 @@ bool matches_float(std::string_view s) {
 }
 
 bool all_digits(std::string_view s, int base) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [base](char c) {
-        int v = std::isdigit(static_cast<unsigned char>(c))    ? c - '0'
-                : std::isxdigit(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10
-                                                               : 99;
-        return v < base;
-    });
+    return !s.empty() && std::all_of(s.begin(), s.end(), [base](char c) { return digit_value(c) < base; });
 }
 
 // PyYAML's construct_yaml_int; `text` already matched the int rule when untagged.

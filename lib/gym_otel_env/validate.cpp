@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/decimal.hpp"
 #include "gym_otel_env/text.hpp"
 
 namespace goe {
