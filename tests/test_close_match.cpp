@@ -18,6 +18,10 @@ TEST_CASE("sequence_ratio is difflib's SequenceMatcher(None, a, b).ratio()") {
     CHECK(sequence_ratio(a, b) == 0.0);
     CHECK(sequence_ratio("é", "é") == 1.0);  // code points, not bytes
     CHECK(sequence_ratio("é", "è") == 0.0);
+    // Bytes outside UTF-8 are characters of their own, as Python reads argv: an overlong
+    // 'A' is not 'A' (it was).
+    CHECK(sequence_ratio("\xc1\x81", "A") == 0.0);
+    CHECK(sequence_ratio("\xc1\x81", "\xc1\x81") == 1.0);
 }
 
 TEST_CASE("close_match picks the best ratio of at least 0.6, ties to the greatest text") {

@@ -226,8 +226,3 @@ TEST_CASE("merge_config_paths is Gym's _merge_config_paths") {
     CHECK(merge_config_paths({"+config_paths=[]", "a=1"}) == Words{"a=1"});
     CHECK(merge_config_paths({"+config_paths=["}) == Words{"+config_paths=["});
 }
-
-TEST_CASE("json_string is Python's json.dumps of a str") {
-    CHECK(json_string("plain") == "\"plain\"");
-    CHECK(json_string("é😀\x7f\"\\\n\x01") == "\"\\u00e9\\ud83d\\ude00\\u007f\\\"\\\\\\n\\u0001\"");
-}

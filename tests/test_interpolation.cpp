@@ -1,9 +1,14 @@
 #include <catch2/catch.hpp>
 
+#include <chrono>
+
 #include "gym_otel_env/interpolation.hpp"
+#include "gym_otel_env/parse.hpp"
 #include "support.hpp"
 
 using namespace goe;
+using goe::testing::error_of;
+using goe::testing::laughs;
 using goe::testing::repeat;
 
 namespace {
@@ -42,6 +47,27 @@ TEST_CASE("parse_template reads resolver arguments as typed elements") {
           "call[f](prim(id('http') colon(':') char('/') char('/') id('h') colon(':') int('80')))");
     CHECK(tokens("${oc.env:V,${oc.env:W,x}}") ==
           "call[oc.env](prim(id('V')), prim(call[oc.env](prim(id('W')), prim(id('x')))))");
+}
+
+TEST_CASE("check_interpolations rejects a malformed interpolation anywhere, as OmegaConf does at load") {
+    auto check = [](std::string_view doc) { check_interpolations(parse_yaml(doc, "c.yaml"), ""); };
+    CHECK(error_of([&] { check("other:\n  deep: [1, 'abc ${x']\n"); }) ==
+          "c.yaml:2:13: other.deep[1]: invalid interpolation: unterminated '${': the closing '}' is missing");
+    CHECK(error_of([&] { check("telemetry:\n  a: ${oc.env:X,a=b}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: invalid interpolation: token recognition error at: '='");
+    CHECK(error_of([&] { check("a: {b: ['${x}', '${y']}\n"); }) ==
+          "c.yaml:1:17: a.b[1]: invalid interpolation: unterminated '${': the closing '}' is missing");
+    CHECK_NOTHROW(check("a: {b: '${x}'}\n"));
+}
+
+TEST_CASE("check_interpolations visits each shared node once", "[limits]") {
+    auto root = parse_yaml(laughs(40, "'${oc.env:HOME}'"), "c.yaml");
+    auto start = std::chrono::steady_clock::now();
+    check_interpolations(root, {});
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+    auto bad = parse_yaml(laughs(40, "'${oc.env:HOME'"), "c.yaml");
+    CHECK(error_of([&] { check_interpolations(bad, {}); }) ==
+          "c.yaml:1:10: a0[0]: invalid interpolation: unterminated '${': the closing '}' is missing");
 }
 
 TEST_CASE("parse_template rejects what OmegaConf's grammar rejects") {

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 
+#include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/load.hpp"
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/resolve.hpp"

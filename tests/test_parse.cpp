@@ -114,6 +114,8 @@ TEST_CASE("parse_yaml rejects bytes PyYAML's reader rejects") {
     CHECK(loaded("a: \xff\xfe\n") == "error: c.yaml:1:4: invalid UTF-8 byte 0xff");
     CHECK(loaded("a: \xc0\x80\n") == "error: c.yaml:1:4: invalid UTF-8 byte 0xc0");      // overlong
     CHECK(loaded("a: \xed\xa0\x80\n") == "error: c.yaml:1:4: invalid UTF-8 byte 0xed");  // a surrogate
+    // Above U+10FFFF is not UTF-8 either (it was "character U+110000 is not allowed").
+    CHECK(loaded("a: \xf4\x90\x80\x80\n") == "error: c.yaml:1:4: invalid UTF-8 byte 0xf4");
     CHECK(loaded(std::string("a: \xc3\xa9\n")) == "{'a': '\xc3\xa9'}");
     CHECK(loaded(std::string("a: x\0y\n", 7)) == "error: c.yaml:1:5: character U+0000 is not allowed in YAML");
 }

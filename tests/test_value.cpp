@@ -71,19 +71,16 @@ TEST_CASE("key_identity makes equal what Python's dict makes equal") {
     CHECK(key_identity(Type::string, "a") == "a");
 }
 
-TEST_CASE("decimal helpers keep integers exact at any size") {
-    CHECK(decimal_from_digits("ff", 16) == "255");
-    CHECK(decimal_from_digits("777", 8) == "511");
-    CHECK(decimal_from_digits("1111111111111111111111111111111111111111111111111111111111111111111", 2) ==
-          "147573952589676412927");
-    CHECK(decimal_from_digits("000", 10) == "0");
-    CHECK(decimal_from_integral_double(1e20) == "100000000000000000000");
-    CHECK(decimal_from_integral_double(-9007199254740993.0) == "-9007199254740992");
-    CHECK(decimal_from_integral_double(-0.0) == "0");
-    CHECK(decimal_times_add("1", 60, "30") == "90");
-    CHECK(decimal_times_add("999999999999999999", 60, "59") == "59999999999999999999");
-    CHECK(negate_decimal("0") == "0");
-    CHECK(negate_decimal("-5") == "5");
+TEST_CASE("python_str_brief: regression: a whole character that ended at the cut was dropped") {
+    // Before: "ab..." for a cut at 4, right after the first 'é'.
+    CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 4) == "ab\xc3\xa9...");
+    CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 5) == "ab\xc3\xa9...");  // inside the second
+    // Before: "..." for a cut right after a 4-byte character.
+    CHECK(python_str_brief(*make_string("\xf0\x9f\x98\x80\xf0\x9f\x98\x80"), 4) == "\xf0\x9f\x98\x80...");
+    CHECK(python_str_brief(*make_string("\xf0\x9f\x98\x80\xf0\x9f\x98\x80"), 7) == "\xf0\x9f\x98\x80...");
+    CHECK(python_str_brief(*make_string("abc"), 3) == "abc");
+    CHECK(python_str_brief(*make_string("abcd"), 3) == "abc...");
+    CHECK(python_str_brief(*make_string(""), 0).empty());
 }
 
 TEST_CASE("python_repr: regression: characters Python's repr escapes were written raw") {

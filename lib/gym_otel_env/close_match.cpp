@@ -5,30 +5,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "gym_otel_env/text.hpp"
+
 namespace goe {
 namespace {
-
-// UTF-8 -> code points; a byte that starts no valid sequence stands for itself, so any
-// input compares deterministically.
-std::u32string code_points(std::string_view s) {
-    std::u32string out;
-    for (size_t i = 0; i < s.size();) {
-        auto c = static_cast<unsigned char>(s[i]);
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        bool ok = len > 0 && i + len <= s.size();
-        for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-        if (!ok) {
-            out.push_back(c);
-            ++i;
-            continue;
-        }
-        char32_t cp = len == 1 ? c : c & (0x7F >> len);
-        for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-        out.push_back(cp);
-        i += len;
-    }
-    return out;
-}
 
 // SequenceMatcher with isjunk=None and autojunk=True: b's index drops elements that are
 // "popular" (more than 1 + len(b)//100 occurrences) once b has 200 or more elements.

@@ -6,40 +6,18 @@
 
 #include "gym_otel_env/explain.hpp"
 #include "gym_otel_env/lint.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
-
-namespace {
-
-// Length of the well-formed UTF-8 sequence at s[i], or 0.
-size_t utf8_sequence_length(std::string_view s, size_t i) {
-    auto at = [&](size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
-    unsigned c = at(i);
-    size_t len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-    if (len <= 1) return len;
-    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-    if (at(i + 1) < lo || at(i + 1) > hi) return 0;
-    for (size_t k = 2; k < len; ++k)
-        if ((at(i + k) & 0xC0) != 0x80) return 0;
-    return len;
-}
-
-}  // namespace
 
 void Redactor::add(std::string_view secret) {
     if (secret.size() >= kMinLength) texts_.emplace_back(secret);
     // Header values: "k=v" pairs separated by commas, spaces around them allowed.
-    for (size_t start = 0; start < secret.size();) {
-        size_t end = std::min(secret.find(',', start), secret.size());
-        std::string_view pair = secret.substr(start, end - start);
+    for (const auto& pair : split(secret, ',')) {
         size_t eq = pair.find('=');
-        if (eq != std::string_view::npos) {
-            std::string_view v = pair.substr(eq + 1);
-            while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
-            while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-            if (v.size() >= kMinLength) texts_.emplace_back(v);
-        }
-        start = end + 1;
+        if (eq == std::string::npos) continue;
+        std::string_view v = trim(std::string_view(pair).substr(eq + 1), " ");
+        if (v.size() >= kMinLength) texts_.emplace_back(v);
     }
     std::sort(texts_.begin(), texts_.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
     texts_.erase(std::unique(texts_.begin(), texts_.end()), texts_.end());
@@ -59,7 +37,7 @@ std::string printable(std::string_view text) {
     out.reserve(text.size());
     for (size_t i = 0; i < text.size(); ++i) {
         auto c = static_cast<unsigned char>(text[i]);
-        size_t n = utf8_sequence_length(text, i);  // 0: a byte that starts no character
+        size_t n = decode_utf8(text, i).length;  // 0: a byte that starts no character
         if (c == '\n') out += "\\n";
         else if (c == '\t') out += "\\t";
         else if (c == '\r') out += "\\r";

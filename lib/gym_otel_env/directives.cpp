@@ -7,6 +7,7 @@
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/mapping_index.hpp"
 #include "gym_otel_env/merge.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
@@ -21,10 +22,6 @@ constexpr std::string_view kCopyText = "${copy:";
 bool is_missing(const Node& n) { return n.type == Type::string && n.text == "???"; }
 bool starts_with(const Node& n, std::string_view prefix) {
     return n.type == Type::string && n.text.compare(0, prefix.size(), prefix) == 0;
-}
-
-std::string join_path(const std::string& base, std::string_view key) {
-    return base.empty() ? std::string(key) : base + "." + std::string(key);
 }
 
 // Gym mutates one live DictConfig in place while it walks it. The tree here is
@@ -114,36 +111,15 @@ void require_struct_keys(const Node& source, const Node& here, const std::string
                          const std::string& here_path) {
     for (const auto& e : here.entries) {
         const NodePtr* had = source.find(e.key);
-        std::string full_key = join_path(source_path, e.key);
+        std::string full_key = join_key_path(source_path, e.key);
         if (!had)
-            throw Error(e.value->origin, join_path(here_path, e.key),
+            throw Error(e.value->origin, join_key_path(here_path, e.key),
                         fmt::format("Key '{}' is not in struct (full_key: {}): Gym's config is in Hydra's struct mode, "
                                     "so a directive's own keys can only override keys its source has",
                                     e.key, full_key));
         if (e.value->type == Type::mapping && (*had)->type == Type::mapping)
-            require_struct_keys(**had, *e.value, full_key, join_path(here_path, e.key));
+            require_struct_keys(**had, *e.value, full_key, join_key_path(here_path, e.key));
     }
-}
-
-// Python's str.strip() without arguments, for the ASCII whitespace it removes.
-std::string strip(std::string_view s) {
-    auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); };
-    size_t b = 0, e = s.size();
-    while (b < e && space(s[b])) ++b;
-    while (e > b && space(s[e - 1])) --e;
-    return std::string(s.substr(b, e - b));
-}
-
-// Python's str.split(sep).
-std::vector<std::string> split(std::string_view s, char sep) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    for (size_t i = 0; i <= s.size(); ++i)
-        if (i == s.size() || s[i] == sep) {
-            out.emplace_back(s.substr(start, i - start));
-            start = i + 1;
-        }
-    return out;
 }
 
 // Python's repr() of a list of str, as Gym's InheritPathNotFoundError prints the path.
@@ -289,15 +265,16 @@ private:
         auto snapshot = m.entries;  // Gym iterates list(items): popped keys are still visited
         for (auto& [key, v] : snapshot) {
             if (!v) continue;  // popped before this mapping was reached
-            std::string here = join_path(path, key);
+            std::string here = join_key_path(path, key);
             bool is_delete = v->type() == Type::mapping && contains(*v, kDeleteKey);
             std::vector<std::string> to_delete;
             At delete_at;
             if (is_delete) {
                 WorkPtr d = pop(*v, kDeleteKey);
-                delete_at = {d->node->origin, join_path(here, kDeleteKey)};
+                delete_at = {d->node->origin, join_key_path(here, kDeleteKey)};
                 for (const auto& part : split(directive_text(*d, delete_at), ',')) {
-                    std::string name = strip(part);
+                    // Python's str.strip(), for the ASCII white space it removes.
+                    std::string name(trim(part, kPythonAsciiSpace));
                     if (std::find(to_delete.begin(), to_delete.end(), name) == to_delete.end())
                         to_delete.push_back(name);
                 }
@@ -339,7 +316,7 @@ private:
                 return std::string(text);
             };
             auto from_key = [&](const std::string& name) {
-                At key_at{{}, join_path(here, name)};
+                At key_at{{}, join_key_path(here, name)};
                 WorkPtr p = pop(*entry, name);
                 key_at.origin = p->node->origin;
                 at = key_at;
@@ -418,7 +395,7 @@ public:
         // An unshared node is simply walked; a shared one is first checked once.
         if (out.size() > max_ || (n.use_count() > 1 && clean(n))) return;
         if (n->type == Type::mapping) {
-            for (const auto& e : n->entries) visit(e.value, join_path(path, e.key));
+            for (const auto& e : n->entries) visit(e.value, join_key_path(path, e.key));
         } else {
             for (size_t i = 0; i < n->items.size(); ++i) visit(n->items[i], fmt::format("{}[{}]", path, i));
         }

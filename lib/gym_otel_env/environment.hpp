@@ -16,10 +16,4 @@ std::optional<std::string_view> lookup(const Environment& env, std::string_view 
 // The OpenTelemetry rule: set means present with a value that is not blank.
 bool is_set(const Environment& env, std::string_view name);
 
-// Leading and trailing ASCII whitespace removed.
-std::string_view trim(std::string_view text);
-
-// ASCII letters lower-cased, other bytes kept (the case folding every rule here uses).
-std::string ascii_lower(std::string_view text);
-
 }  // namespace goe

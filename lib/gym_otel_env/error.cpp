@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/text.hpp"
+
 namespace goe {
 
 std::string Origin::str() const {
@@ -11,15 +13,12 @@ std::string Origin::str() const {
 }
 
 namespace {
-bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
 // A hostile config makes long key paths (256 levels) and long quoted values (a 20 MB
 // scalar): a message keeps their start and end, cut between UTF-8 characters.
 std::string shorten(const std::string& text, size_t max_bytes) {
     if (text.size() <= max_bytes) return text;
-    size_t head = max_bytes / 2, tail = text.size() - max_bytes / 2;
-    while (head > 0 && continuation(text[head])) --head;
-    while (tail < text.size() && continuation(text[tail])) ++tail;
+    size_t head = floor_char_boundary(text, max_bytes / 2);
+    size_t tail = ceil_char_boundary(text, text.size() - max_bytes / 2);
     return text.substr(0, head) + "..." + text.substr(tail);
 }
 

@@ -10,6 +10,7 @@
 #include "gym_otel_env/close_match.hpp"
 #include "gym_otel_env/error.hpp"
 #include "gym_otel_env/gym_commands.hpp"
+#include "gym_otel_env/text.hpp"
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
@@ -299,13 +300,9 @@ private:
 // Python's float(text) and repr, for --reward-range (type=float); nullopt when Python
 // would refuse the text.
 std::optional<std::string> python_float_text(const std::string& text) {
-    std::string t;
-    for (char ch : text)
-        if (ch != '_') t += ch;  // float("1_0") is 10.0
-    size_t a = t.find_first_not_of(" \t\n\r\f\v"), b = t.find_last_not_of(" \t\n\r\f\v");
-    if (a == std::string::npos || text.find("__") != std::string::npos || text.front() == '_' || text.back() == '_')
+    std::string t(trim(without_underscores(text)));  // float("1_0") is 10.0
+    if (t.empty() || text.find("__") != std::string::npos || text.front() == '_' || text.back() == '_')
         return std::nullopt;
-    t = t.substr(a, b - a + 1);
     if (t.find_first_of("xXpP") != std::string::npos) return std::nullopt;  // strtod's hex floats
     char* end = nullptr;
     double v = std::strtod(t.c_str(), &end);
@@ -340,7 +337,7 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
                 if (v) out.push_back("+" + flag.key + "=" + *v);
                 break;
             case Emit::quoted:
-                if (v) out.push_back("+" + flag.key + "=" + json_string(*v));
+                if (v) out.push_back("+" + flag.key + "=" + json_quoted(*v, NonAscii::escaped));
                 break;
             case Emit::boolean:
                 if (v) out.push_back("+" + flag.key + "=true");
@@ -358,17 +355,22 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
                 if (auto n = value("name"); n && !n->empty()) out.push_back("+component_name=" + *n);
                 break;
             case Emit::search_terms:
-                if (auto q = value("query"); q && !q->empty()) out.push_back("+query=" + json_string(*q));
+                if (auto q = value("query"); q && !q->empty())
+                    out.push_back("+query=" + json_quoted(*q, NonAscii::escaped));
                 break;
             case Emit::onboarding:
                 if (auto n = value("onboarding_name"); n && !n->empty())
-                    out.push_back(n->find('=') == std::string::npos ? "+onboarding_name=" + json_string(*n) : *n);
+                    out.push_back(n->find('=') == std::string::npos
+                                      ? "+onboarding_name=" + json_quoted(*n, NonAscii::escaped)
+                                      : *n);
                 break;
             case Emit::init_target:
                 if (auto e = value("scaffold_environment"); e && !e->empty())
-                    out.insert(out.end(), {"+scaffold_kind=environment", "+scaffold_name=" + json_string(*e)});
+                    out.insert(out.end(),
+                               {"+scaffold_kind=environment", "+scaffold_name=" + json_quoted(*e, NonAscii::escaped)});
                 else if (auto b = value("scaffold_benchmark"); b && !b->empty())
-                    out.insert(out.end(), {"+scaffold_kind=benchmark", "+scaffold_name=" + json_string(*b)});
+                    out.insert(out.end(),
+                               {"+scaffold_kind=benchmark", "+scaffold_name=" + json_quoted(*b, NonAscii::escaped)});
                 else if (auto r = value("resources_server"); r && !r->empty())
                     out.push_back("+entrypoint=resources_servers/" + *r);
                 break;
@@ -391,15 +393,9 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
 
 std::vector<std::string> split_roots(const std::vector<std::string>& dirs) {
     std::vector<std::string> out;
-    for (const auto& d : dirs) {
-        size_t start = 0;
-        while (start <= d.size()) {
-            size_t end = d.find(':', start);
-            if (end == std::string::npos) end = d.size();
-            if (end > start) out.push_back(d.substr(start, end - start));
-            start = end + 1;
-        }
-    }
+    for (const auto& d : dirs)
+        for (auto& root : split(d, ':'))
+            if (!root.empty()) out.push_back(std::move(root));
     return out;
 }
 
@@ -411,13 +407,8 @@ std::vector<std::string> merge_config_paths(const std::vector<std::string>& toke
     for (const auto& t : tokens) {
         if (t.starts_with(prefix) && t.ends_with("]") && t.size() > prefix.size()) {
             std::string_view inner = std::string_view(t).substr(prefix.size(), t.size() - prefix.size() - 1);
-            size_t start = 0;
-            while (start <= inner.size()) {
-                size_t end = inner.find(',', start);
-                if (end == std::string_view::npos) end = inner.size();
-                if (end > start) paths.emplace_back(inner.substr(start, end - start));
-                start = end + 1;
-            }
+            for (auto& path : split(inner, ','))
+                if (!path.empty()) paths.push_back(std::move(path));
         } else {
             rest.push_back(t);
         }
@@ -427,44 +418,6 @@ std::vector<std::string> merge_config_paths(const std::vector<std::string>& toke
     for (const auto& p : paths) joined += (joined.empty() ? "" : ",") + p;
     rest.insert(rest.begin(), "+config_paths=[" + joined + "]");
     return rest;
-}
-
-std::string json_string(std::string_view text) {
-    std::string out = "\"";
-    for (char32_t cp : [&] {
-             std::u32string cps;
-             for (size_t i = 0; i < text.size();) {
-                 auto c = static_cast<unsigned char>(text[i]);
-                 size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-                 if (i + len > text.size()) len = 1;
-                 char32_t v = len == 1 ? c : c & (0x7F >> len);
-                 for (size_t k = 1; k < len; ++k) v = (v << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-                 cps.push_back(v);
-                 i += len;
-             }
-             return cps;
-         }()) {
-        switch (cp) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            default:
-                // ensure_ascii: everything outside ' '..'~' as \uXXXX, UTF-16 pairs above U+FFFF.
-                if (cp >= 0x20 && cp < 0x7F) {
-                    out += static_cast<char>(cp);
-                } else if (cp > 0xFFFF) {
-                    char32_t v = cp - 0x10000;
-                    out += fmt::format("\\u{:04x}\\u{:04x}", 0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF));
-                } else {
-                    out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
-                }
-        }
-    }
-    return out + "\"";
 }
 
 GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve) {

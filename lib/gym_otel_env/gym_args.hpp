@@ -39,7 +39,4 @@ GymCommandLine read_gym_command(const std::vector<std::string>& command, const S
 // every other token keeps its place.
 std::vector<std::string> merge_config_paths(const std::vector<std::string>& tokens);
 
-// Python's json.dumps of a str (ensure_ascii): how Gym quotes some flag values.
-std::string json_string(std::string_view text);
-
 }  // namespace goe

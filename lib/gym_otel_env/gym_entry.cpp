@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "gym_otel_env/text.hpp"
+
 namespace goe {
 namespace {
 
@@ -67,7 +69,7 @@ bool is_python(std::string_view name) {
     std::string_view version = name.substr(6);
     bool digits = false, dot = false;
     for (char c : version) {
-        if (c >= '0' && c <= '9') digits = true;
+        if (is_digit(c)) digits = true;
         else if (c == '.' && digits && !dot) dot = true, digits = false;
         else return false;
     }

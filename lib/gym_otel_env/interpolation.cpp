@@ -1,279 +1,19 @@
 #include "gym_otel_env/interpolation.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
 namespace goe {
 namespace {
 
-// Lexer token types of OmegaConfGrammarLexer.g4 (after its `-> type(...)` remaps).
-// clang-format off
-enum class Lx {
-    inter_open, inter_close, brace_open, brace_close, quote_open, quote_close, comma,
-    bracket_open, bracket_close, colon, dot, real, integer, boolean, null_, unquoted_char,
-    id, inter_key, esc, ws, any_str, esc_inter, top_esc, quoted_esc, eof
-};
-// clang-format on
-
-struct Lexeme {
-    Lx type;
-    std::string text;
-    size_t offset;
-};
-
-enum class Mode { top, value, inter, single_quoted, double_quoted };
-
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ws(char c) { return c == ' ' || c == '\t'; }
-
-class Lexer {
-public:
-    Lexer(std::string_view s, Mode start) : s_(s), modes_{start} {}
-
-    // The next token, or eof. Tokens are made as the parser asks for them, so that
-    // its nesting limit comes before the lexer has read a megabyte of "${".
-    Lexeme pull() {
-        if (p_ >= s_.size()) return {Lx::eof, "", s_.size()};
-        // Each '$' or '.' can be a token: 20 MB of them would be gigabytes.
-        if (++count_ > kMaxInterpolationTokens)
-            throw ParseError{fmt::format("more than {} tokens", kMaxInterpolationTokens), p_};
-        return next();
-    }
-
-private:
-    size_t ws_at(size_t p) const {
-        size_t n = 0;
-        while (p + n < s_.size() && is_ws(s_[p + n])) ++n;
-        return n;
-    }
-    bool at(size_t p, std::string_view lit) const { return s_.substr(p, lit.size()) == lit; }
-    // WS? c WS? (trailing_ws), or WS? c.
-    size_t ws_char(size_t p, char c, bool trailing_ws) const {
-        size_t n = ws_at(p);
-        if (p + n >= s_.size() || s_[p + n] != c) return 0;
-        ++n;
-        return trailing_ws ? n + ws_at(p + n) : n;
-    }
-    size_t id_len(size_t p) const {
-        if (p >= s_.size() || !(is_alpha(s_[p]) || s_[p] == '_')) return 0;
-        size_t n = 1;
-        while (p + n < s_.size() &&
-               (is_alpha(s_[p + n]) || is_digit(s_[p + n]) || s_[p + n] == '_' || s_[p + n] == '-'))
-            ++n;
-        return n;
-    }
-    // DIGIT (('_')? DIGIT)*, starting with the first digit at p.
-    size_t digits_(size_t p) const {
-        if (p >= s_.size() || !is_digit(s_[p])) return 0;
-        size_t n = 1;
-        for (;;) {
-            if (p + n < s_.size() && is_digit(s_[p + n])) ++n;
-            else if (p + n + 1 < s_.size() && s_[p + n] == '_' && is_digit(s_[p + n + 1])) n += 2;
-            else return n;
-        }
-    }
-    size_t int_unsigned(size_t p) const {
-        if (p >= s_.size()) return 0;
-        if (s_[p] == '0') return 1;
-        if (s_[p] < '1' || s_[p] > '9') return 0;
-        return digits_(p);
-    }
-    // All lengths POINT_FLOAT can match at p (longest first is not enough for EXPONENT_FLOAT).
-    std::vector<size_t> point_floats(size_t p) const {
-        std::vector<size_t> out;
-        size_t iu = int_unsigned(p);
-        if (iu && at(p + iu, ".")) out.push_back(iu + 1);
-        for (size_t lead : {iu, size_t{0}}) {
-            if (at(p + lead, ".")) {
-                size_t d = digits_(p + lead + 1);
-                if (d) out.push_back(lead + 1 + d);
-            }
-        }
-        return out;
-    }
-    size_t exponent_at(size_t p) const {
-        if (p >= s_.size() || (s_[p] != 'e' && s_[p] != 'E')) return 0;
-        size_t n = 1;
-        if (p + n < s_.size() && (s_[p + n] == '+' || s_[p + n] == '-')) ++n;
-        size_t d = digits_(p + n);
-        return d ? n + d : 0;
-    }
-    size_t keyword(size_t p, std::string_view word) const {
-        if (p + word.size() > s_.size()) return 0;
-        for (size_t i = 0; i < word.size(); ++i)
-            if (std::tolower(static_cast<unsigned char>(s_[p + i])) != word[i]) return 0;
-        return word.size();
-    }
-    size_t float_len(size_t p) const {
-        size_t sign = (p < s_.size() && (s_[p] == '+' || s_[p] == '-')) ? 1 : 0;
-        size_t q = p + sign, best = 0;
-        auto bases = point_floats(q);
-        for (size_t b : bases) best = std::max(best, b);
-        if (size_t iu = int_unsigned(q)) bases.push_back(iu);
-        for (size_t b : bases)
-            if (size_t e = exponent_at(q + b)) best = std::max(best, b + e);
-        best = std::max({best, keyword(q, "inf"), keyword(q, "nan")});
-        return best ? sign + best : 0;
-    }
-    size_t int_len(size_t p) const {
-        size_t sign = (p < s_.size() && (s_[p] == '+' || s_[p] == '-')) ? 1 : 0;
-        size_t iu = int_unsigned(p + sign);
-        return iu ? sign + iu : 0;
-    }
-    size_t esc_len(size_t p) const {
-        size_t n = 0;
-        while (p + n + 1 < s_.size() && s_[p + n] == '\\' &&
-               std::string_view("\\()[]{}:=, \t").find(s_[p + n + 1]) != std::string_view::npos)
-            n += 2;
-        return n;
-    }
-
-    Lexeme emit(Lx type, size_t len) {
-        Lexeme l{type, std::string(s_.substr(p_, len)), p_};
-        p_ += len;
-        return l;
-    }
-
-    [[noreturn]] void fail() const {
-        // Quote the whole UTF-8 character, not one byte of it.
-        size_t n = 1;
-        while (p_ + n < s_.size() && (static_cast<unsigned char>(s_[p_ + n]) & 0xC0) == 0x80) ++n;
-        throw ParseError{fmt::format("token recognition error at: '{}'", s_.substr(p_, n)), p_};
-    }
-
-    void pop() {
-        modes_.pop_back();
-        if (modes_.empty()) throw ParseError{"unbalanced closing brace", p_};
-    }
-
-    Lexeme next() {
-        switch (modes_.back()) {
-            case Mode::top: return next_text(0);
-            case Mode::single_quoted: return next_text('\'');
-            case Mode::double_quoted: return next_text('"');
-            case Mode::inter: return next_inter();
-            case Mode::value: return next_value();
-        }
-        fail();
-    }
-
-    // DEFAULT_MODE and the two quoted modes differ only in the closing quote.
-    Lexeme next_text(char quote) {
-        if (at(p_, "${")) {
-            modes_.push_back(Mode::inter);
-            return emit(Lx::inter_open, 2 + ws_at(p_ + 2));
-        }
-        if (quote && s_[p_] == quote) {
-            pop();
-            return emit(Lx::quote_close, 1);
-        }
-        if (s_[p_] == '$') return emit(Lx::any_str, 1);
-        size_t end = p_;
-        while (end < s_.size() && s_[end] != '$' && !(quote && s_[end] == quote)) ++end;
-        size_t any = 0;  // ANY_STR: longest run that does not end with a backslash
-        for (size_t e = end; e > p_; --e)
-            if (s_[e - 1] != '\\') {
-                any = e - p_;
-                break;
-            }
-        size_t n = 0;
-        while (p_ + n < s_.size() && s_[p_ + n] == '\\') ++n;
-        size_t esc_inter = (n % 2 == 1 && at(p_ + n, "${")) ? n + 2 : 0;
-        size_t esc_quote = (quote && n % 2 == 1 && p_ + n < s_.size() && s_[p_ + n] == quote) ? n + 1 : 0;
-        size_t even = n - n % 2;
-        // Longest match; ties go to the rule defined first.
-        struct Cand {
-            Lx type;
-            size_t len;
-        };
-        const Cand cands[] = {{Lx::any_str, any},
-                              {Lx::esc_inter, esc_inter},
-                              {Lx::esc, esc_quote},
-                              {quote ? Lx::quoted_esc : Lx::top_esc, even},
-                              {Lx::any_str, n}};
-        Cand best{Lx::any_str, 0};
-        for (const auto& c : cands)
-            if (c.len > best.len) best = c;
-        if (!best.len) fail();
-        return emit(best.type, best.len);
-    }
-
-    Lexeme next_inter() {
-        if (at(p_, "${")) {
-            modes_.push_back(Mode::inter);
-            return emit(Lx::inter_open, 2 + ws_at(p_ + 2));
-        }
-        if (size_t n = ws_char(p_, ':', true)) {
-            modes_.back() = Mode::value;
-            return emit(Lx::colon, n);
-        }
-        if (size_t n = ws_char(p_, '}', false)) {
-            pop();
-            return emit(Lx::inter_close, n);
-        }
-        if (s_[p_] == '.') return emit(Lx::dot, 1);
-        if (s_[p_] == '[') return emit(Lx::bracket_open, 1);
-        if (s_[p_] == ']') return emit(Lx::bracket_close, 1);
-        size_t id = id_len(p_), key = 0;
-        while (p_ + key < s_.size() &&
-               std::string_view("\\{}()[]:. \t'\"").find(s_[p_ + key]) == std::string_view::npos)
-            ++key;
-        if (id && id >= key) return emit(Lx::id, id);
-        if (key) return emit(Lx::inter_key, key);
-        fail();
-    }
-
-    Lexeme next_value() {
-        struct Cand {
-            Lx type;
-            size_t len;
-        };
-        char c = s_[p_];
-        size_t ws = ws_at(p_);
-        const Cand cands[] = {
-            {Lx::inter_open, at(p_, "${") ? 2 + ws_at(p_ + 2) : 0},
-            {Lx::brace_open, c == '{' ? 1 + ws_at(p_ + 1) : 0},
-            {Lx::brace_close, ws_char(p_, '}', false)},
-            {Lx::quote_open, c == '\'' ? 1u : 0u},
-            {Lx::quote_open, c == '"' ? 1u : 0u},
-            {Lx::comma, ws_char(p_, ',', true)},
-            {Lx::bracket_open, c == '[' ? 1 + ws_at(p_ + 1) : 0},
-            {Lx::bracket_close, ws_char(p_, ']', false)},
-            {Lx::colon, ws_char(p_, ':', true)},
-            {Lx::real, float_len(p_)},
-            {Lx::integer, int_len(p_)},
-            {Lx::boolean, std::max(keyword(p_, "true"), keyword(p_, "false"))},
-            {Lx::null_, keyword(p_, "null")},
-            {Lx::unquoted_char, std::string_view("/-\\+.$%*@?|").find(c) != std::string_view::npos ? 1u : 0u},
-            {Lx::id, id_len(p_)},
-            {Lx::esc, esc_len(p_)},
-            {Lx::ws, ws},
-        };
-        Cand best{Lx::eof, 0};
-        for (const auto& cand : cands)
-            if (cand.len > best.len) best = cand;
-        if (!best.len) fail();
-        switch (best.type) {
-            case Lx::inter_open: modes_.push_back(Mode::inter); break;
-            case Lx::brace_open: modes_.push_back(Mode::value); break;
-            case Lx::brace_close: pop(); break;
-            case Lx::quote_open: modes_.push_back(c == '\'' ? Mode::single_quoted : Mode::double_quoted); break;
-            default: break;
-        }
-        return emit(best.type, best.len);
-    }
-
-    std::string_view s_;
-    size_t p_ = 0;
-    size_t count_ = 0;
-    std::vector<Mode> modes_;
-};
+using Lx = Lexeme::Kind;
+using Mode = InterpolationLexer::Mode;
 
 class Parser {
 public:
-    explicit Parser(Lexer lexer) : lexer_(std::move(lexer)) {}
+    explicit Parser(InterpolationLexer lexer) : lexer_(std::move(lexer)) {}
 
     Template text_rule() {
         Template out;
@@ -298,11 +38,11 @@ public:
 private:
     // Lexes up to token `n` (or eof).
     void fill(size_t n) {
-        while (t_.size() <= n && (t_.empty() || t_.back().type != Lx::eof)) t_.push_back(lexer_.pull());
+        while (t_.size() <= n && (t_.empty() || t_.back().kind != Lx::eof)) t_.push_back(lexer_.pull());
     }
     Lx peek(size_t k = 0) {
         fill(i_ + k);
-        return t_[std::min(i_ + k, t_.size() - 1)].type;
+        return t_[std::min(i_ + k, t_.size() - 1)].kind;
     }
     const Lexeme& cur() {
         fill(i_);
@@ -312,13 +52,13 @@ private:
     [[noreturn]] void error() {
         const Lexeme& l = cur();
         // The input ended inside `${...`: say so, rather than the grammar's "<EOF>".
-        if (l.type == Lx::eof && open_interpolations_ > 0)
+        if (l.kind == Lx::eof && open_interpolations_ > 0)
             throw ParseError{"unterminated '${': the closing '}' is missing", l.offset};
-        std::string near = l.type == Lx::eof ? "<EOF>" : l.text;
+        std::string near = l.kind == Lx::eof ? "<EOF>" : l.text;
         throw ParseError{fmt::format("no viable alternative at input '{}'", near), l.offset};
     }
-    void expect(Lx type) {
-        if (peek() != type) error();
+    void expect(Lx kind) {
+        if (peek() != kind) error();
         ++i_;
     }
     Token take(Token::Kind kind) {
@@ -404,8 +144,8 @@ private:
         return out;
     }
 
-    static bool primitive_token(Lx type, bool dict_key) {
-        switch (type) {
+    static bool primitive_token(Lx kind, bool dict_key) {
+        switch (kind) {
             case Lx::id:
             case Lx::null_:
             case Lx::integer:
@@ -501,7 +241,7 @@ private:
         Parser& parser;
     };
 
-    Lexer lexer_;
+    InterpolationLexer lexer_;
     std::vector<Lexeme> t_;
     size_t i_ = 0;
     size_t depth_ = 0;
@@ -590,14 +330,59 @@ void dump_tokens(const std::vector<Token>& tokens, std::string& out) {
 
 bool has_interpolation(std::string_view value) { return value.find("${") != std::string_view::npos; }
 
-Template parse_template(std::string_view value) { return Parser(Lexer(value, Mode::top)).text_rule(); }
+Template parse_template(std::string_view value) { return Parser(InterpolationLexer(value, Mode::top)).text_rule(); }
 
-Element parse_element(std::string_view value) { return Parser(Lexer(value, Mode::value)).single_element(); }
+Element parse_element(std::string_view value) {
+    return Parser(InterpolationLexer(value, Mode::value)).single_element();
+}
 
 std::string dump(const Template& t) {
     std::string out;
     dump_tokens(t.tokens, out);
     return out;
+}
+
+namespace {
+// The way from the checked root down to a node, so that a key path is built only for
+// an error: building one per node cost more than the check on a large config.
+struct Step {
+    const Step* up;
+    const std::string* key;  // mapping key, or nullptr for a list index
+    size_t index;
+};
+
+std::string path_at(const Step* step, const std::string& base) {
+    if (!step) return base;
+    std::string up = path_at(step->up, base);
+    return step->key ? join_key_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
+}
+
+// Visits each shared node once: an alias is the same node under many paths, and a
+// billion-laughs document has 10^30 paths but a few dozen nodes.
+void check_node(const Node& node, const Step* at, const std::string& base, std::unordered_set<const Node*>& seen) {
+    bool interpolated = node.type == Type::string && has_interpolation(node.text);
+    if ((interpolated || node.is_container()) && !seen.insert(&node).second) return;
+    if (interpolated) {
+        try {
+            parse_template(node.text);
+        } catch (const ParseError& e) {
+            throw Error(node.origin, path_at(at, base), fmt::format("invalid interpolation: {}", e.message));
+        }
+    }
+    for (const auto& e : node.entries) {
+        Step step{at, &e.key, 0};
+        check_node(*e.value, &step, base, seen);
+    }
+    for (size_t i = 0; i < node.items.size(); ++i) {
+        Step step{at, nullptr, i};
+        check_node(*node.items[i], &step, base, seen);
+    }
+}
+}  // namespace
+
+void check_interpolations(const NodePtr& node, const std::string& path) {
+    std::unordered_set<const Node*> seen;
+    if (node) check_node(*node, nullptr, path, seen);
 }
 
 }  // namespace goe

@@ -1,15 +1,16 @@
 // OmegaConf's interpolation grammar: a string value is parsed once into tokens
 // (text, ${node.path}, ${resolver:args}) and evaluated later by resolve.cpp.
-// Follows omegaconf/grammar/OmegaConfGrammar{Lexer,Parser}.g4: same lexer modes,
-// same longest-match rule, same escapes.
+// Follows omegaconf/grammar/OmegaConfGrammarParser.g4 over the tokens of
+// interpolation_lexer.hpp: same rules, same escapes.
 #pragma once
 
-#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
+
+#include "gym_otel_env/interpolation_lexer.hpp"
+#include "gym_otel_env/value.hpp"
 
 namespace goe {
 
@@ -65,8 +66,6 @@ struct Template {
 
 // Deepest nesting of ${...}, lists, dicts and quotes inside one value.
 constexpr size_t kMaxInterpolationNesting = 64;
-// Most lexer tokens in one value (a token is at least one byte, often just one).
-constexpr size_t kMaxInterpolationTokens = 100'000;
 
 // True when OmegaConf treats the string as an interpolation (it contains "${").
 bool has_interpolation(std::string_view value);
@@ -78,17 +77,12 @@ Template parse_template(std::string_view value);
 // Parses `value` by the singleElement rule in value mode (what oc.decode does).
 Element parse_element(std::string_view value);
 
-// A grammar error inside one value. Not an Error: it has no origin yet; the stage that
-// parsed a config's value adds the origin and key path.
-struct ParseError : std::exception {
-    ParseError(std::string what, size_t at) : message(std::move(what)), offset(at) {}
-    const char* what() const noexcept override { return message.c_str(); }
-
-    std::string message;
-    size_t offset = 0;
-};
-
 // A printable form for tests: "text('a-') inter(node[.x])".
 std::string dump(const Template& t);
+
+// Throws Error when a string anywhere in `node` has a malformed interpolation, as
+// OmegaConf does when it creates a config (it validates every string with "${").
+// `path` is the key path of `node`, for the message.
+void check_interpolations(const NodePtr& node, const std::string& path);
 
 }  // namespace goe

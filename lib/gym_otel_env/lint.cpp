@@ -1,10 +1,11 @@
 #include "gym_otel_env/lint.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 
@@ -26,27 +27,23 @@ std::string_view reader(const Field& f) {
 bool header_token(std::string_view key) {
     constexpr std::string_view extra = "!#$%&'*+-.^_`|~";
     return !key.empty() && std::all_of(key.begin(), key.end(), [&](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || extra.find(c) != std::string_view::npos;
+        return is_alpha(c) || is_digit(c) || extra.find(c) != std::string_view::npos;
     });
 }
 
 // Each comma-separated entry is `token=value`, blanks around either side allowed.
 bool header_list(std::string_view headers) {
-    size_t start = 0;
-    for (;;) {
-        size_t end = std::min(headers.find(',', start), headers.size());
-        std::string_view pair = headers.substr(start, end - start);
+    for (const auto& pair : split(headers, ',')) {
         size_t eq = pair.find('=');
-        if (eq == std::string_view::npos || !header_token(trim(pair.substr(0, eq)))) return false;
-        if (end == headers.size()) return true;
-        start = end + 1;
+        if (eq == std::string::npos || !header_token(trim(std::string_view(pair).substr(0, eq)))) return false;
     }
+    return true;
 }
 
 bool plain_decimal(std::string_view s) {
     s = trim(s);
     if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
 }
 
 }  // namespace
@@ -71,15 +68,13 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
                                           did_you_mean(closest_word(ascii_lower(value), f.words))));
             break;
         case Rule::names: {
-            size_t start = 0;
-            while (start <= value.size()) {
-                size_t end = std::min(value.find(',', start), value.size());
-                std::string name = ascii_lower(trim(value.substr(start, end - start)));
-                std::string among = end < value.size() || start > 0 ? " in " + shown : std::string();
+            auto names = split(value, ',');
+            std::string among = names.size() > 1 ? " in " + shown : std::string();
+            for (const auto& piece : names) {
+                std::string name = ascii_lower(trim(piece));
                 if (!name.empty() && !listed(f.words, name))
                     out.push_back(fmt::format("{}{} is not one of {} ({} rejects it){}", python_repr(name), among,
                                               words, reader(f), did_you_mean(closest_word(name, f.words))));
-                start = end + 1;
             }
             break;
         }

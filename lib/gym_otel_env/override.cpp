@@ -7,8 +7,10 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/decimal.hpp"
 #include "gym_otel_env/override_lexer.hpp"
 #include "gym_otel_env/override_shown.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
@@ -400,7 +402,7 @@ private:
         v.kind = OverrideValue::Kind::integer;
         std::string digits;
         for (char c : t.text)
-            if (c >= '0' && c <= '9') digits += c;
+            if (is_digit(c)) digits += c;
         // Python's int() refuses more digits than this (sys.int_info.default_max_str_digits).
         if (digits.size() > kMaxIntDigits)
             shown_.fail_whole(fmt::format("an integer of more than {} digits", kMaxIntDigits));

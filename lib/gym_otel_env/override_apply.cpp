@@ -7,6 +7,7 @@
 
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/override_shown.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
@@ -81,17 +82,6 @@ NodePtr node_of(const Cell& c) {
     return n;
 }
 
-std::vector<std::string> split(const std::string& key) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (true) {
-        size_t dot = key.find('.', start);
-        out.push_back(key.substr(start, dot - start));
-        if (dot == std::string::npos) return out;
-        start = dot + 1;
-    }
-}
-
 // A list index as Python's int() reads a key segment; the grammar gives only digits.
 std::optional<size_t> index_of(const std::string& segment, size_t size) {
     if (segment.empty() || segment.size() > 18) return std::nullopt;
@@ -117,7 +107,7 @@ Cell* follow(Cell& root, Cell* c, int depth) {
         target.starts_with("."))
         return c;
     if (depth > 32) throw MergeError{"Recursive interpolation detected"};
-    Cell* to = select(root, split(target), depth + 1);
+    Cell* to = select(root, split(target, '.'), depth + 1);
     if (!to) throw MergeError{fmt::format("Interpolation key '{}' not found", target)};
     return to;
 }
@@ -260,7 +250,7 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
             fmt::format("Override {} looks like a config group override, but config group '{}' does not exist.",
                         shown.token(), key),
             key);
-    std::vector<std::string> path = split(key);
+    std::vector<std::string> path = split(key, '.');
     if (static_cast<int>(path.size()) > max_depth)
         throw Error(origin, key, fmt::format("nesting deeper than {} levels", max_depth), Error::Kind::usage);
     try {

@@ -5,30 +5,23 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/decimal.hpp"
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/override_shown.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
 
 using K = OverrideValue::Kind;
 
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view strip(std::string_view s) {
-    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 // Digits with single '_' between them (PEP 515), appended to `out` without the '_';
 // the number of characters read, or 0.
 size_t digits(std::string_view s, std::string& out) {
     size_t i = 0;
     while (i < s.size()) {
-        if (digit(s[i])) out += s[i++];
-        else if (s[i] == '_' && i > 0 && digit(s[i - 1]) && i + 1 < s.size() && digit(s[i + 1])) ++i;
+        if (is_digit(s[i])) out += s[i++];
+        else if (s[i] == '_' && i > 0 && is_digit(s[i - 1]) && i + 1 < s.size() && is_digit(s[i + 1])) ++i;
         else break;
     }
     return i;
@@ -51,7 +44,7 @@ OverrideValue real(double x) {
 
 // Python's int(str), base 10.
 OverrideValue int_of_text(const std::string& text) {
-    std::string_view s = strip(text);
+    std::string_view s = trim(text);
     bool negative = !s.empty() && s.front() == '-';
     if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
     std::string d;
@@ -67,15 +60,14 @@ OverrideValue int_of_text(const std::string& text) {
 
 // Python's float(str).
 double float_of_text(const std::string& text) {
-    std::string_view s = strip(text);
+    std::string_view s = trim(text);
     auto bad = [&]() {
         return CastError{"ValueError", fmt::format("could not convert string to float: {}", python_repr(text))};
     };
     std::string clean;
     size_t i = 0;
     if (i < s.size() && (s[i] == '-' || s[i] == '+')) clean += s[i++];
-    std::string lower;
-    for (char c : s.substr(i)) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    std::string lower = ascii_lower(s.substr(i));
     if (lower == "inf" || lower == "infinity") return clean == "-" ? -HUGE_VAL : HUGE_VAL;
     if (lower == "nan") return std::nan("");
     size_t whole = digits(s.substr(i), clean);
@@ -124,8 +116,7 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
         OverrideValue out;
         out.kind = K::boolean;
         if (text) {
-            std::string lower;
-            for (char c : v.text) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+            std::string lower = ascii_lower(v.text);
             if (lower != "true" && lower != "false")
                 throw CastError{"ValueError", fmt::format("Cannot cast '{}' to bool", v.text)};
             out.boolean = lower == "true";

@@ -2,17 +2,13 @@
 
 #include <array>
 
+#include "gym_otel_env/text.hpp"
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
 namespace {
 
 using Kind = OverrideToken::Kind;
-
-bool is_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ws(char c) { return c == ' ' || c == '\t'; }
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 class Lexer {
 public:
@@ -41,22 +37,22 @@ private:
     bool has(size_t p) const { return p < s_.size(); }
     size_t ws(size_t p) const {
         size_t n = 0;
-        while (has(p + n) && is_ws(s_[p + n])) ++n;
+        while (has(p + n) && is_blank(s_[p + n])) ++n;
         return n;
     }
     bool word_ci(size_t p, std::string_view w) const {
         if (p + w.size() > s_.size()) return false;
         for (size_t i = 0; i < w.size(); ++i)
-            if (lower(s_[p + i]) != w[i]) return false;
+            if (ascii_lower(s_[p + i]) != w[i]) return false;
         return true;
     }
     // ID: (CHAR|'_') (CHAR|DIGIT|'_'|'-')*; with `dollar`, KEY_SPECIAL, which allows '$'.
     size_t id(size_t p, bool dollar) const {
         char c = at(p);
-        if (!(has(p) && (is_char(c) || c == '_' || (dollar && c == '$')))) return 0;
+        if (!(has(p) && (is_alpha(c) || c == '_' || (dollar && c == '$')))) return 0;
         size_t n = 1;
         for (char d = at(p + n);
-             has(p + n) && (is_char(d) || is_digit(d) || d == '_' || d == '-' || (dollar && d == '$')); d = at(p + n))
+             has(p + n) && (is_alpha(d) || is_digit(d) || d == '_' || d == '-' || (dollar && d == '$')); d = at(p + n))
             ++n;
         return n;
     }
@@ -92,7 +88,7 @@ private:
     }
     // [eE] [+-]? DIGIT (('_')? DIGIT)* at p, or 0.
     size_t exponent(size_t p) const {
-        if (!has(p) || lower(s_[p]) != 'e') return 0;
+        if (!has(p) || ascii_lower(s_[p]) != 'e') return 0;
         size_t q = p + 1;
         if (at(q) == '+' || at(q) == '-') ++q;
         size_t d = digits(q);

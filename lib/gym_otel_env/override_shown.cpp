@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/text.hpp"
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
@@ -25,11 +26,7 @@ std::string visible(std::string_view text) {
 
 }  // namespace
 
-bool may_hold_secret(std::string_view text) {
-    std::string lower;
-    for (char c : text) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return lower.find("otlp_headers") != std::string::npos;
-}
+bool may_hold_secret(std::string_view text) { return ascii_lower(text).find("otlp_headers") != std::string::npos; }
 
 TokenShown::TokenShown(std::string_view typed, std::string source, size_t added)
     : typed_(typed), source_(std::move(source)), added_(added), secret_(may_hold_secret(typed)) {
@@ -39,9 +36,7 @@ TokenShown::TokenShown(std::string_view typed, std::string source, size_t added)
 
 void TokenShown::fail(size_t offset, std::string_view what, std::string_view text) const {
     size_t end = offset > added_ ? std::min(offset - added_, typed_.size()) : 0;
-    size_t column = 1;
-    for (size_t i = 0; i < end; ++i)
-        if ((static_cast<unsigned char>(typed_[i]) & 0xC0) != 0x80) ++column;
+    size_t column = 1 + char_count(std::string_view(typed_).substr(0, end));
     std::string detail = fmt::format("{} at column {}", what, column);
     if (!secret_ && !text.empty()) detail += ": " + python_repr(text);
     fail_whole(detail);

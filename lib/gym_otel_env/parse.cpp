@@ -15,6 +15,7 @@
 
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/scalar.hpp"
+#include "gym_otel_env/text.hpp"
 #include "gym_otel_env/yaml_rules.hpp"
 
 namespace goe {
@@ -49,20 +50,8 @@ BadCharacter first_bad_character(std::string_view text) {
             ++i;
             continue;
         }
-        unsigned char c0 = bytes[i];
-        size_t len = c0 < 0x80 ? 1 : (c0 >> 5) == 0x6 ? 2 : (c0 >> 4) == 0xE ? 3 : (c0 >> 3) == 0x1E ? 4 : 0;
-        char32_t cp = len == 1 ? c0 : len == 2 ? c0 & 0x1F : len == 3 ? c0 & 0x0F : c0 & 0x07;
-        bool ok = len != 0 && i + len <= text.size();
-        for (size_t k = 1; ok && k < len; ++k) {
-            unsigned char ck = bytes[i + k];
-            ok = (ck & 0xC0) == 0x80;
-            cp = (cp << 6) | (ck & 0x3F);
-        }
-        // Overlong forms and surrogates are not UTF-8.
-        if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-                   (cp >= 0xD800 && cp <= 0xDFFF)))
-            ok = false;
-        if (!ok) return {i, fmt::format("invalid UTF-8 byte 0x{:02x}", c0)};
+        auto [cp, len] = decode_utf8(text, i);
+        if (len == 0) return {i, fmt::format("invalid UTF-8 byte 0x{:02x}", bytes[i])};
         if (!printable(cp))
             return {i, fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp))};
         i += len;
@@ -77,11 +66,10 @@ void check_characters(std::string_view text, const std::string& name) {
     if (bad.offset == text.size()) return;
     int line = 1, column = 1;
     for (size_t i = 0; i < bad.offset; ++i) {
-        auto c = static_cast<unsigned char>(text[i]);
-        if (c == '\n') {
+        if (text[i] == '\n') {
             ++line;
             column = 1;
-        } else if ((c & 0xC0) != 0x80) {
+        } else if (!is_continuation(text[i])) {
             ++column;
         }
     }

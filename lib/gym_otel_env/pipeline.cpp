@@ -1,5 +1,6 @@
 #include "gym_otel_env/pipeline.hpp"
 
+#include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/schema.hpp"
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/error.hpp"
+#include "gym_otel_env/text.hpp"
 
 // The reasons behind each rule below are in docs/formats.md.
 namespace goe {
@@ -17,36 +18,6 @@ namespace {
 
 unsigned char byte_at(std::string_view s, size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0; }
 
-// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no
-// surrogates, nothing above U+10FFFF), or 0 when the byte there starts none.
-size_t utf8_length(std::string_view s, size_t i) {
-    unsigned char c = byte_at(s, i);
-    if (c < 0x80) return 1;
-    size_t len = c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return 0;
-    // The second byte's range excludes overlong forms, surrogates and > U+10FFFF.
-    unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-    unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-    if (byte_at(s, i + 1) < lo || byte_at(s, i + 1) > hi) return 0;
-    for (size_t k = 2; k < len; ++k)
-        if ((byte_at(s, i + k) & 0xC0) != 0x80) return 0;
-    return len;
-}
-
-bool valid_utf8(std::string_view s) {
-    for (size_t i = 0, n = 0; i < s.size(); i += n)
-        if ((n = utf8_length(s, i)) == 0) return false;
-    return true;
-}
-
-// The code point of the sequence at s[i..i+len), which is well-formed.
-char32_t code_point(std::string_view s, size_t i, size_t len) {
-    static constexpr unsigned char lead_mask[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
-    char32_t cp = byte_at(s, i) & lead_mask[len];
-    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (byte_at(s, i + k) & 0x3Fu);
-    return cp;
-}
-
 // ---- sh -------------------------------------------------------------------------------
 // The reasons, shell by shell, are in docs/formats.md ("sh").
 
@@ -58,8 +29,8 @@ char32_t code_point(std::string_view s, size_t i, size_t len) {
 // values people use. A byte of 0x80 and above never stands literally: GB18030 and Big5
 // read it together with the byte after it.
 bool sh_literal_ok(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-           c == '.' || c == '/' || c == '@' || c == '+';
+    auto ch = static_cast<char>(c);
+    return is_alpha(ch) || is_digit(ch) || ch == '_' || ch == '-' || ch == '.' || ch == '/' || ch == '@' || ch == '+';
 }
 
 bool sh_needs_printf(std::string_view value) {
@@ -146,37 +117,6 @@ std::string fish_statement(const Export& e) {
     return fmt::format("set -gx {} {}';\n", e.name, quoted);
 }
 
-// ---- json -----------------------------------------------------------------------------
-
-// A byte outside well-formed UTF-8 becomes the lone surrogate U+DC80..U+DCFF, Python's
-// surrogateescape: json.loads then str.encode(errors="surrogateescape") (what os.environ
-// does) gives the byte back.
-std::string json_string(std::string_view value) {
-    std::string out = "\"";
-    for (size_t i = 0; i < value.size(); ++i) {
-        auto c = byte_at(value, i);
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            default:
-                if (c < 0x20 || c == 0x7f) {
-                    out += fmt::format("\\u{:04x}", c);
-                } else if (size_t len = utf8_length(value, i)) {
-                    out.append(value.substr(i, len));
-                    i += len - 1;
-                } else {
-                    out += fmt::format("\\udc{:02x}", c);
-                }
-        }
-    }
-    return out + "\"";
-}
-
 // ---- dotenv ---------------------------------------------------------------------------
 
 // White space that a dotenv reader trims from an unquoted value: JavaScript's trim()
@@ -197,9 +137,9 @@ bool dotenv_bare_ok(std::string_view v) {
         if (c < 0x20 || c == 0x7f || c == '#') return false;
     }
     if (v.front() == '\'' || v.front() == '"' || v.front() == '`') return false;
-    size_t first = utf8_length(v, 0), last_start = v.size() - 1;
-    while (last_start > 0 && (byte_at(v, last_start) & 0xC0) == 0x80) --last_start;
-    return !unicode_space(code_point(v, 0, first)) && !unicode_space(code_point(v, last_start, v.size() - last_start));
+    // `v` is UTF-8 (checked before).
+    size_t last_start = floor_char_boundary(v, v.size() - 1);
+    return !unicode_space(decode_utf8(v, 0).code_point) && !unicode_space(decode_utf8(v, last_start).code_point);
 }
 
 // Single quotes: literal in npm dotenv; python-dotenv reads \\ and \' as escapes; both
@@ -269,9 +209,12 @@ std::string render(const std::vector<Export>& exports, Format format,
                    const std::function<std::string()>& random_token) {
     std::string out;
     if (format == Format::json) {
+        // A byte outside UTF-8 is written as its lone surrogate: json.loads and then
+        // str.encode(errors="surrogateescape") (what os.environ does) give the byte back.
         out = "{";
         for (size_t i = 0; i < exports.size(); ++i)
-            out += fmt::format("{}{}: {}", i ? ", " : "", json_string(exports[i].name), json_string(exports[i].value));
+            out += fmt::format("{}{}: {}", i ? ", " : "", json_quoted(exports[i].name, NonAscii::raw),
+                               json_quoted(exports[i].value, NonAscii::raw));
         return out + "}\n";
     }
     if (format == Format::ray) {

@@ -1,5 +1,6 @@
 #include "gym_otel_env/resolve.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -9,15 +10,15 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/decimal.hpp"
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/mapping_index.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
 
 constexpr std::string_view kMissing = "???";
-
-std::string join_path(const std::string& base, const std::string& key) { return base.empty() ? key : base + "." + key; }
 
 // A container on the way from the root to a value, linked upwards and shared, so
 // that stepping into a container costs the same at any depth.
@@ -73,13 +74,6 @@ std::vector<std::string> split_key(std::string_view key) {
     return parts;
 }
 
-std::string without_underscores(std::string_view s) {
-    std::string out;
-    for (char c : s)
-        if (c != '_') out += c;
-    return out;
-}
-
 // Python's int() of an INT token of the grammar (sign, digits, single underscores).
 std::string grammar_int(std::string_view text) {
     std::string digits = without_underscores(text);
@@ -117,7 +111,7 @@ public:
         if (!r.where) return out;
         if (v->type == Type::mapping) {
             for (auto& e : out->entries)
-                e.value = deep(e.value, r.where->inside(v, e.key, join_path(where.path, e.key)));
+                e.value = deep(e.value, r.where->inside(v, e.key, join_key_path(where.path, e.key)));
         } else {
             for (size_t i = 0; i < out->items.size(); ++i) {
                 std::string index = fmt::format("[{}]", i);
@@ -424,55 +418,82 @@ private:
         }
     }
 
+    // OmegaConf's resolvers and the two Gym registers, as the dispatch reads them: the
+    // count of arguments (already evaluated) each takes, in OmegaConf's words for the
+    // message, and the function; none for one that gym-otel-env does not implement.
+    using ResolverFn = NodePtr (Resolver::*)(const std::string& name, const std::vector<NodePtr>& args, const Frame& f);
+    struct ResolverRow {
+        std::string_view name;
+        size_t min_args, max_args;
+        std::string_view takes;
+        ResolverFn fn;
+    };
+
     NodePtr call(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
-        if (name == "oc.env") {
-            if (args.empty() || args.size() > 2)
-                fail(f, fmt::format("oc.env takes a variable name and an optional default, got {} arguments",
-                                    args.size()));
-            if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
-            if (auto v = lookup(env_, args[0]->text)) {
-                NodePtr out = make_string(std::string(*v), f.node->origin);
-                note(*out);
-                return out;
-            }
-            if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text));
-            if (args[1]->type == Type::null) return make_null(f.node->origin);
-            return string_result(str_of(*args[1], f), f);
+        // clang-format off
+        static constexpr ResolverRow kResolvers[] = {
+            {"oc.env",         1, 2, "a variable name and an optional default", &Resolver::oc_env},
+            {"oc.select",      1, 2, "a key and an optional default",           &Resolver::oc_select},
+            {"oc.decode",      1, 1, "one argument",                            &Resolver::oc_decode},
+            // Gym registers these two so that a directive string left where its pass does
+            // not look (a list item, a swapped-in source) reads as itself.
+            {"inherit_from",   1, 1, "one argument",                            &Resolver::directive_itself},
+            {"copy",           1, 1, "one argument",                            &Resolver::directive_itself},
+            {"oc.create",      0, 0, {},                                        nullptr},
+            {"oc.deprecated",  0, 0, {},                                        nullptr},
+            {"oc.dict.keys",   0, 0, {},                                        nullptr},
+            {"oc.dict.values", 0, 0, {},                                        nullptr},
+        };
+        // clang-format on
+        const ResolverRow* row = std::find_if(std::begin(kResolvers), std::end(kResolvers),
+                                              [&](const ResolverRow& r) { return r.name == name; });
+        if (row == std::end(kResolvers))
+            fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
+        if (!row->fn) fail(f, fmt::format("resolver '{}' is not supported by gym-otel-env", name));
+        if (args.size() < row->min_args || args.size() > row->max_args)
+            fail(f, fmt::format("{} takes {}, got {}{}", name, row->takes, args.size(),
+                                row->max_args > 1 ? " arguments" : ""));
+        return (this->*row->fn)(name, args, f);
+    }
+
+    NodePtr oc_env(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type != Type::string)
+            fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
+        if (auto v = lookup(env_, args[0]->text)) {
+            NodePtr out = make_string(std::string(*v), f.node->origin);
+            note(*out);
+            return out;
         }
-        if (name == "oc.select") {
-            if (args.empty() || args.size() > 2)
-                fail(f, fmt::format("oc.select takes a key and an optional default, got {} arguments", args.size()));
-            if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
-            auto found = select(args[0]->text, f);
-            if (!found || (found->node->type == Type::string && found->node->text == kMissing))
-                return args.size() == 2 ? args[1] : make_null(f.node->origin);
-            return found->node;
+        if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text));
+        if (args[1]->type == Type::null) return make_null(f.node->origin);
+        return string_result(str_of(*args[1], f), f);
+    }
+
+    NodePtr oc_select(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type != Type::string)
+            fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
+        auto found = select(args[0]->text, f);
+        if (!found || (found->node->type == Type::string && found->node->text == kMissing))
+            return args.size() == 2 ? args[1] : make_null(f.node->origin);
+        return found->node;
+    }
+
+    NodePtr oc_decode(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type == Type::null) return make_null(f.node->origin);
+        if (args[0]->type != Type::string)
+            fail(f, fmt::format("oc.decode can only take strings or None as input, got {} {}", type_name(args[0]->type),
+                                python_str_brief(*args[0])));
+        Element e;
+        try {
+            e = parse_element(args[0]->text);
+        } catch (const ParseError& err) {
+            fail(f, fmt::format("oc.decode: cannot parse '{}': {}", args[0]->text, err.message));
         }
-        if (name == "oc.decode") {
-            if (args.size() != 1) fail(f, fmt::format("oc.decode takes one argument, got {}", args.size()));
-            if (args[0]->type == Type::null) return make_null(f.node->origin);
-            if (args[0]->type != Type::string)
-                fail(f, fmt::format("oc.decode can only take strings or None as input, got {} {}",
-                                    type_name(args[0]->type), python_str_brief(*args[0])));
-            Element e;
-            try {
-                e = parse_element(args[0]->text);
-            } catch (const ParseError& err) {
-                fail(f, fmt::format("oc.decode: cannot parse '{}': {}", args[0]->text, err.message));
-            }
-            return element(e, f);
-        }
-        // Gym registers these two so that a directive string left where its pass does
-        // not look (a list item, a swapped-in source) reads as itself.
-        if (name == "inherit_from" || name == "copy") {
-            if (args.size() != 1) fail(f, fmt::format("{} takes one argument, got {}", name, args.size()));
-            return string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f);
-        }
-        if (name == "oc.create" || name == "oc.deprecated" || name == "oc.dict.keys" || name == "oc.dict.values")
-            fail(f, fmt::format("resolver '{}' is not supported by gym-otel-env", name));
-        fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
+        return element(e, f);
+    }
+
+    NodePtr directive_itself(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
+        return string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f);
     }
 
     NodePtr root_;
@@ -510,7 +531,7 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
             ++resolver.recording_;
             try {
                 // A plain value is settled: deep() returns it without a look.
-                resolver.note(*resolver.deep(*v, where.inside(*block, k, join_path(where.path, k))));
+                resolver.note(*resolver.deep(*v, where.inside(*block, k, join_key_path(where.path, k))));
             } catch (...) {
                 --resolver.recording_;
                 throw;
@@ -560,49 +581,6 @@ NodePtr dereference_container(const std::vector<Container>& parents, const std::
     Resolver resolver(parents.front().node, env, ResolveLimits{});
     NodePtr target = resolver.try_value(value, Location{chain, path, path});
     return target && target->is_container() ? target : nullptr;
-}
-
-namespace {
-// The way from the checked root down to a node, so that a key path is built only for
-// an error: building one per node cost more than the check on a large config.
-struct Step {
-    const Step* up;
-    const std::string* key;  // mapping key, or nullptr for a list index
-    size_t index;
-};
-
-std::string path_at(const Step* step, const std::string& base) {
-    if (!step) return base;
-    std::string up = path_at(step->up, base);
-    return step->key ? join_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
-}
-
-// Visits each shared node once: an alias is the same node under many paths, and a
-// billion-laughs document has 10^30 paths but a few dozen nodes.
-void check_node(const Node& node, const Step* at, const std::string& base, std::unordered_set<const Node*>& seen) {
-    bool interpolated = node.type == Type::string && has_interpolation(node.text);
-    if ((interpolated || node.is_container()) && !seen.insert(&node).second) return;
-    if (interpolated) {
-        try {
-            parse_template(node.text);
-        } catch (const ParseError& e) {
-            throw Error(node.origin, path_at(at, base), fmt::format("invalid interpolation: {}", e.message));
-        }
-    }
-    for (const auto& e : node.entries) {
-        Step step{at, &e.key, 0};
-        check_node(*e.value, &step, base, seen);
-    }
-    for (size_t i = 0; i < node.items.size(); ++i) {
-        Step step{at, nullptr, i};
-        check_node(*node.items[i], &step, base, seen);
-    }
-}
-}  // namespace
-
-void check_interpolations(const NodePtr& node, const std::string& path) {
-    std::unordered_set<const Node*> seen;
-    if (node) check_node(*node, nullptr, path, seen);
 }
 
 }  // namespace goe

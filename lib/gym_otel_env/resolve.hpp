@@ -50,8 +50,4 @@ NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodeP
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
                               const Environment& env);
 
-// Throws Error when a string anywhere in `node` has a malformed interpolation, as
-// OmegaConf does when it creates a config (it validates every string with "${").
-void check_interpolations(const NodePtr& node, const std::string& path);
-
 }  // namespace goe

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/text.hpp"
+
 namespace goe {
 namespace {
 
@@ -67,15 +69,9 @@ SearchRoots::SearchRoots(const std::vector<std::string>& search_dirs, const Envi
                          const std::optional<std::string>& gym_root, FileSystem& fs)
     : cwd_(fs.working_directory()) {
     std::vector<std::string> wanted = search_dirs;
-    if (auto extra = lookup(env, "NEMO_GYM_EXTRA_ROOTS")) {
-        size_t start = 0;
-        while (start <= extra->size()) {
-            size_t end = extra->find(':', start);
-            if (end == std::string_view::npos) end = extra->size();
-            if (end > start) wanted.emplace_back(extra->substr(start, end - start));
-            start = end + 1;
-        }
-    }
+    if (auto extra = lookup(env, "NEMO_GYM_EXTRA_ROOTS"))
+        for (auto& root : split(*extra, ':'))
+            if (!root.empty()) wanted.push_back(std::move(root));
     wanted.emplace_back(".");
     if (gym_root) wanted.push_back(*gym_root);
     // Gym drops a root whose resolved directory came earlier (in a checkout the working

@@ -8,14 +8,14 @@
 
 #include <fmt/format.h>
 
-#include "gym_otel_env/environment.hpp"
+#include "gym_otel_env/decimal.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 namespace {
 
 constexpr std::string_view kTag = "tag:yaml.org,2002:";
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_digit_(char c) { return is_digit(c) || c == '_'; }
 
 // A tiny cursor for hand-written versions of PyYAML's resolver regexes.
@@ -84,7 +84,7 @@ bool matches_int(std::string_view s) {
            }) ||
            attempt([](Scan& sc) {  // 0x[0-9a-fA-F_]+
                return sc.eat('0') && sc.eat('x') &&
-                      sc.eat_while([](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == '_'; });
+                      sc.eat_while([](char c) { return digit_value(c) < 16 || c == '_'; });
            }) ||
            attempt([](Scan& sc) {  // [1-9][0-9_]*(:[0-5]?[0-9])+
                return sc.eat_any("123456789") && (sc.eat_while(is_digit_), true) && sexagesimal_tail(sc);
@@ -133,37 +133,13 @@ bool matches_float(std::string_view s) {
            s == "-.Inf" || s == "-.INF" || s == ".nan" || s == ".NaN" || s == ".NAN";
 }
 
-std::string without_underscores(std::string_view s) {
-    std::string out;
-    for (char c : s)
-        if (c != '_') out += c;
-    return out;
-}
-
-std::vector<std::string> split_colons(std::string_view s) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    for (size_t i = 0; i <= s.size(); ++i) {
-        if (i == s.size() || s[i] == ':') {
-            parts.emplace_back(s.substr(start, i - start));
-            start = i + 1;
-        }
-    }
-    return parts;
-}
-
 [[noreturn]] void reject(const Origin& origin, const std::string& key_path, std::string_view what,
                          std::string_view text) {
     throw Error(origin, key_path, fmt::format("invalid {} literal '{}'", what, text));
 }
 
 bool all_digits(std::string_view s, int base) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [base](char c) {
-        int v = std::isdigit(static_cast<unsigned char>(c))    ? c - '0'
-                : std::isxdigit(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10
-                                                               : 99;
-        return v < base;
-    });
+    return !s.empty() && std::all_of(s.begin(), s.end(), [base](char c) { return digit_value(c) < base; });
 }
 
 // PyYAML's construct_yaml_int; `text` already matched the int rule when untagged.
@@ -191,7 +167,7 @@ NodePtr construct_int(std::string_view text, const Origin& origin, const std::st
         decimal = digits(value, 8);
     } else if (value.find(':') != std::string::npos) {
         decimal = "0";
-        for (const auto& part : split_colons(value)) decimal = decimal_times_add(decimal, 60, digits(part, 10));
+        for (const auto& part : split(value, ':')) decimal = decimal_times_add(decimal, 60, digits(part, 10));
     } else {
         decimal = digits(value, 10);
     }
@@ -221,7 +197,7 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
     if (value == ".inf") return make_real(sign * HUGE_VAL, origin);
     if (value == ".nan") return make_real(std::nan(""), origin);
     if (value.find(':') != std::string::npos) {
-        auto parts = split_colons(value);
+        auto parts = split(value, ':');
         double total = 0, base = 1;
         for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
             auto part = python_float_of(*it);

@@ -88,9 +88,6 @@ inline constexpr std::array<Field, 15> kSchema{{
 // The row for `key`, or nullptr.
 const Field* find_field(std::string_view key);
 
-// Optimal string alignment distance: Levenshtein plus swapping two neighbours, the
-// commonest typo ("otpl").
-size_t edit_distance(std::string_view a, std::string_view b);
 // The known key closest to `key` by edit distance, or empty when none is close.
 std::string_view closest_field(std::string_view key);
 // The same among `words`.

@@ -6,6 +6,8 @@
 
 #include "gym_otel_env/error.hpp"
 
+#include "gym_otel_env/text.hpp"
+
 namespace goe {
 
 bool truthy(std::string_view value) {

@@ -1,13 +1,14 @@
 #include "gym_otel_env/validate.hpp"
 
-#include "gym_otel_env/environment.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "gym_otel_env/decimal.hpp"
+#include "gym_otel_env/text.hpp"
 
 namespace goe {
 
@@ -68,9 +69,9 @@ std::optional<std::string> parse_int_string(std::string_view text) {
     }
     std::string digits;
     for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] >= '0' && s[i] <= '9') {
+        if (is_digit(s[i])) {
             digits += s[i];
-        } else if (s[i] == '_' && i > 0 && i + 1 < s.size() && s[i - 1] != '_' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        } else if (s[i] == '_' && i > 0 && i + 1 < s.size() && s[i - 1] != '_' && is_digit(s[i + 1])) {
             continue;
         } else {
             return std::nullopt;

@@ -10,6 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/decimal.hpp"
+#include "gym_otel_env/text.hpp"
+
 namespace goe {
 
 const NodePtr* Node::find(std::string_view key) const {
@@ -19,6 +22,13 @@ const NodePtr* Node::find(std::string_view key) const {
 }
 
 std::string key_identity(const Entry& entry) { return key_identity(entry.key_type, entry.key); }
+
+std::string join_key_path(std::string_view base, std::string_view key) {
+    std::string out;
+    out.reserve(base.size() + 1 + key.size());
+    if (!base.empty()) out.append(base).append(1, '.');
+    return out.append(key);
+}
 
 std::string key_identity(Type key_type, std::string_view key) {
     // A string key is its text; any other key gets a leading NUL, which a key from
@@ -227,29 +237,6 @@ bool python_printable(char32_t c) {
     return true;
 }
 
-// The code point of the well-formed UTF-8 sequence at text[i], its length in `len`; 0
-// length for a byte that starts none.
-char32_t decode_at(std::string_view text, size_t i, size_t& len) {
-    auto at = [&](size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
-    unsigned c = at(i);
-    len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-    if (len <= 1) return c;
-    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-    if (at(i + 1) < lo || at(i + 1) > hi) {
-        len = 0;
-        return 0;
-    }
-    char32_t cp = c & (0x7Fu >> len);
-    for (size_t k = 1; k < len; ++k) {
-        if ((at(i + k) & 0xC0) != 0x80) {
-            len = 0;
-            return 0;
-        }
-        cp = (cp << 6) | (at(i + k) & 0x3Fu);
-    }
-    return cp;
-}
-
 }  // namespace
 
 // Python's repr() of a str: its quote choice and escapes; a byte that is not UTF-8 as the
@@ -261,8 +248,7 @@ std::string python_repr(std::string_view text) {
     std::string out(1, quote);
     for (size_t i = 0; i < text.size(); ++i) {
         char ch = text[i];
-        size_t len = 0;
-        char32_t cp = decode_at(text, i, len);
+        auto [cp, len] = decode_utf8(text, i);
         if (ch == quote || ch == '\\') {
             out += '\\';
             out += ch;
@@ -337,96 +323,8 @@ std::string python_str(const Node& node, size_t max_bytes) {
 std::string python_str_brief(const Node& node, size_t max_bytes) {
     std::string out;
     if (append_python_str(node, out, max_bytes)) return out;
-    out.resize(max_bytes);
-    // Not in the middle of a UTF-8 sequence.
-    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+    out.resize(floor_char_boundary(out, max_bytes));
     return out + "...";
-}
-
-namespace {
-// Little-endian base-10^9 limbs: enough arithmetic for literal conversion.
-using Limbs = std::vector<uint32_t>;
-constexpr uint32_t kLimb = 1000000000;
-
-void mul_add(Limbs& n, uint32_t factor, uint32_t addend) {
-    uint64_t carry = addend;
-    for (auto& limb : n) {
-        uint64_t cur = uint64_t{limb} * factor + carry;
-        limb = static_cast<uint32_t>(cur % kLimb);
-        carry = cur / kLimb;
-    }
-    while (carry) {
-        n.push_back(static_cast<uint32_t>(carry % kLimb));
-        carry /= kLimb;
-    }
-}
-
-std::string to_decimal(const Limbs& n) {
-    size_t top = n.size();
-    while (top > 1 && n[top - 1] == 0) --top;
-    if (top == 0) return "0";
-    std::string out = fmt::format("{}", n[top - 1]);
-    for (size_t i = top - 1; i-- > 0;) out += fmt::format("{:09d}", n[i]);
-    return out;
-}
-
-Limbs from_decimal(std::string_view decimal) {
-    Limbs n{0};
-    for (char c : decimal) mul_add(n, 10, static_cast<uint32_t>(c - '0'));
-    return n;
-}
-
-int digit_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return 99;
-}
-}  // namespace
-
-std::string decimal_from_digits(std::string_view digits, int base) {
-    Limbs n{0};
-    for (char c : digits) mul_add(n, static_cast<uint32_t>(base), static_cast<uint32_t>(digit_value(c)));
-    return to_decimal(n);
-}
-
-std::string decimal_from_integral_double(double value) {
-    bool negative = value < 0;
-    double magnitude = std::fabs(value);
-    int exponent = 0;
-    double mantissa = std::frexp(magnitude, &exponent);  // magnitude = mantissa * 2^exponent
-    auto bits = static_cast<uint64_t>(std::ldexp(mantissa, 53));
-    exponent -= 53;
-    while (exponent < 0 && bits % 2 == 0 && bits) {
-        bits /= 2;
-        ++exponent;
-    }
-    if (exponent < 0) bits >>= -exponent, exponent = 0;  // not integral: truncate
-    Limbs n = from_decimal(std::to_string(bits));
-    for (int i = 0; i < exponent; ++i) mul_add(n, 2, 0);
-    std::string out = to_decimal(n);
-    return negative && out != "0" ? "-" + out : out;
-}
-
-std::string decimal_times_add(std::string_view decimal, int factor, std::string_view addend) {
-    Limbs n = from_decimal(decimal);
-    mul_add(n, static_cast<uint32_t>(factor), 0);
-    Limbs a = from_decimal(addend);
-    uint64_t carry = 0;
-    for (size_t i = 0; i < std::max(n.size(), a.size()) || carry; ++i) {
-        if (i == n.size()) n.push_back(0);
-        uint64_t cur = uint64_t{n[i]} + (i < a.size() ? a[i] : 0) + carry;
-        n[i] = static_cast<uint32_t>(cur % kLimb);
-        carry = cur / kLimb;
-    }
-    return to_decimal(n);
-}
-
-std::string negate_decimal(std::string_view decimal) {
-    if (decimal == "0") return "0";
-    if (!decimal.empty() && decimal.front() == '-') return std::string(decimal.substr(1));
-    return "-" + std::string(decimal);
 }
 
 }  // namespace goe

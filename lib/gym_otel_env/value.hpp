@@ -30,6 +30,10 @@ struct Entry {
 std::string key_identity(const Entry& entry);
 std::string key_identity(Type key_type, std::string_view key);
 
+// The key path of `key` inside the container at `base`, as messages show it: "base.key",
+// or "key" at the top.
+std::string join_key_path(std::string_view base, std::string_view key);
+
 struct Node {
     Type type = Type::null;
     bool boolean = false;
@@ -85,18 +89,5 @@ std::string python_str_brief(const Node& node, size_t max_bytes = 200);
 std::string python_repr(std::string_view text);
 // Python's repr() of a float: "1.0", "1e+16", "1e-05", "inf", "nan", "-0.0".
 std::string python_float(double value);
-
-// Python refuses to convert longer decimal text to an int and back
-// (sys.int_info.default_max_str_digits); converting it is quadratic here too.
-constexpr size_t kMaxIntDigits = 4300;
-
-// Arbitrary-precision integers, kept as canonical decimal text as Python prints them.
-// Digits in `base` (2, 8, 10, 16), no sign, no separators; empty `digits` is invalid.
-std::string decimal_from_digits(std::string_view digits, int base);
-// The exact decimal value of an integral double (1e20 -> "100000000000000000000").
-std::string decimal_from_integral_double(double value);
-// a * 60 + b for base-60 literals; both canonical, non-negative.
-std::string decimal_times_add(std::string_view decimal, int factor, std::string_view addend);
-std::string negate_decimal(std::string_view decimal);
 
 }  // namespace goe

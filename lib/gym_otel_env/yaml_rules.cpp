@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/error.hpp"
+#include "gym_otel_env/text.hpp"
 
 // The scan below follows the token rules of PyYAML's scanner.py (scan_to_next_token
 // skips spaces only; scan_anchor's name characters and what may follow them) far enough
@@ -28,11 +29,7 @@ std::string pyyaml_escapes(std::string value) {
     for (size_t i = 0; i < value.size(); ++i) {
         auto c = static_cast<unsigned char>(value[i]);
         if (c < 0x80) continue;
-        size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-        bool sequence = len > 0 && i + len <= value.size();
-        for (size_t k = 1; sequence && k < len; ++k)
-            sequence = (static_cast<unsigned char>(value[i + k]) & 0xC0) == 0x80;
-        if (sequence) {
+        if (size_t len = decode_utf8(value, i).length) {
             i += len - 1;
         } else if (c == 0x85 || c == 0xA0) {
             value.insert(i, 1, '\xc2');
@@ -109,10 +106,8 @@ std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_
 
 int char_column(std::string_view text, size_t pos, int byte_column) {
     if (byte_column <= 1 || pos > text.size() || static_cast<size_t>(byte_column - 1) > pos) return byte_column;
-    int column = 1;
-    for (size_t i = pos - static_cast<size_t>(byte_column - 1); i < pos; ++i)
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
-    return column;
+    size_t line_start = pos - static_cast<size_t>(byte_column - 1);
+    return 1 + static_cast<int>(char_count(text.substr(line_start, pos - line_start)));
 }
 
 namespace {
@@ -148,7 +143,7 @@ private:
             ++line_;
             column_ = 1;
             at_line_start_ = !in_quotes_;
-        } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+        } else if (!is_continuation(c)) {
             ++column_;
         }
     }
@@ -329,10 +324,7 @@ private:
         int line = line_, column = column_;
         advance();
         size_t start = i_;
-        auto name_char = [](char ch) {
-            return (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_' ||
-                   ch == '-';
-        };
+        auto name_char = [](char ch) { return is_digit(ch) || is_alpha(ch) || ch == '_' || ch == '-'; };
         while (name_char(peek())) advance();
         std::string_view name = t_.substr(start, i_ - start);
         char next = peek();
@@ -343,8 +335,7 @@ private:
                                 : next == '\n' ? "\\n"
                                 : next == '\0' ? "\\0"
                                                : std::string(1, next);
-            size_t len = 1;
-            while (i_ + len < t_.size() && (static_cast<unsigned char>(t_[i_ + len]) & 0xC0) == 0x80) ++len;
+            size_t len = ceil_char_boundary(t_, i_ + 1) - i_;
             if (static_cast<unsigned char>(next) >= 0x80) shown = std::string(t_.substr(i_, len));
             fail(fmt::format("while scanning an {}: expected alphabetic or numeric character, but found '{}'",
                              defining ? "anchor" : "alias", shown));
