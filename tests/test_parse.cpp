@@ -180,6 +180,15 @@ TEST_CASE(
          "error: c.yaml:2:6: malformed YAML: illegal map key"},
         // PyYAML: {'b': {None: 1}}; OmegaConf then: "Incompatible key type 'NoneType'".
         {"b: {&x:1}\n", "{'b': {None: 1}}", "error: c.yaml:1:5: a mapping key must not be null"},
+        // An alias as a key is its node (PyYAML's composer): a collection is no key, and a
+        // string is checked for duplicates by OmegaConf's loader.
+        {"a: &x [1]\n*x: 2\n", "1:4 while constructing a mapping: found unhashable key",
+         "error: c.yaml:1:4: a mapping key must be a scalar, not a collection"},
+        // PyYAML: {'a': 'k', 'b': {'k': 2}}; OmegaConf's loader: "found duplicate key k".
+        {"a: &x k\nb: {k: 1, *x: 2}\n", "{'a': 'k', 'b': {'k': 2}}", "error: c.yaml:2:11: b.k: duplicate key 'k'"},
+        {"a: &x k\nb:\n  *x: 1\n  'k': 2\n", "{'a': 'k', 'b': {'k': 2}}; OmegaConf: found duplicate key k",
+         "error: c.yaml:4:3: b.k: duplicate key 'k'"},
+        {"a: &x 1\nb: {*x: 1, 1: 2, '1': 3}\n", "{'a': 1, 'b': {1: 2, '1': 3}}", "{'a': 1, 'b': {1: 2, '1': 3}}"},
         // In a flow collection `?` is the key indicator and `:` the value indicator with
         // no blank after them (a plain scalar ends at `?` there); in the block context
         // they need one. yaml-cpp wanted a blank ("unknown token", `{a:[1]}` unread).

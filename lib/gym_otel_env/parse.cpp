@@ -128,7 +128,8 @@ public:
     void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         if (anchor >= anchors_.size() || !anchors_[anchor])
             throw Error(origin(mark), path(), "an alias refers to a collection that contains it");
-        add(anchors_[anchor], 0, false, &mark);
+        // As a key, an alias is its node: a string one is checked for duplicates too.
+        add(anchors_[anchor], 0, anchors_[anchor]->type == Type::string, &mark);
     }
 
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -345,7 +346,10 @@ private:
             return;
         }
         if (!top.have_key) {
-            // open() rejects a collection as a key, so a key always comes with its mark.
+            // open() rejects a collection as a key, so a key always comes with its mark;
+            // an alias may still name one (PyYAML: "found unhashable key", where it is).
+            if (node->is_container())
+                throw Error(node->origin, path(), "a mapping key must be a scalar, not a collection");
             if (node->type == Type::null && !merge_key_)
                 throw Error(origin(*mark), path(), "a mapping key must not be null");
             take_key(top, python_str(*node), node->type, string_key, *mark);
