@@ -309,6 +309,7 @@ TEST_CASE("apply_overrides: regression: a VALUE's mapping keys became strings, s
         {{"+a={1: x}", "++a={true: y}"}, "{'a': {1: 'y'}}"},
         {{"+a={1: {b: 1}}", "++a={1: {c: 2}}"}, "{'a': {1: {'b': 1, 'c': 2}}}"},
         {{"+a={1: x}", "++a.1=y"}, "{'a': {1: 'x', '1': 'y'}}"},
+        {{"+a={1: x}", "++a.1=y", "~a.1"}, "{'a': {1: 'x'}}"},
         {{"+a={1: x, b: y}", "~a={true: x, b: y}"}, "{}"},
         {{"+a={1: v}", "~a={2: v}"},
          "usage: command line: a: Could not delete from config. The value of 'a' is {1: 'v'} and not {2: 'v'}."},
