@@ -85,6 +85,28 @@ TEST_CASE("apply_directives moves, copies and deletes as Gym's _recursively_swap
     }
 }
 
+// Each row is what Gym's pass on OmegaConf 2.2.2 leaves (tests/differential/reference: with
+// `telemetry: {enabled: true, service_name: "s-${shared}"}` the first gives s-{1: 'x', 'sub': {'c': 1}}).
+TEST_CASE("apply_directives: regression: a mapping the pass rebuilt lost its keys' types, so 1 printed as '1'") {
+    const Row rows[] = {
+        {"a walked mapping", "base: {c: 1}\nshared:\n  1: x\n  sub: {_copy: base}\n",
+         "{'base': {'c': 1}, 'shared': {1: 'x', 'sub': {'c': 1}}}"},
+        {"a copy with a key deleted", "base: {1: x, b: y}\nshared: {_copy: base, _delete_key: b}\n",
+         "{'base': {1: 'x', 'b': 'y'}, 'shared': {1: 'x'}}"},
+        {"a copy's own key 1 overrides the source's", "base: {1: x, b: y}\nshared: {_copy: base, true: z}\n",
+         "{'base': {1: 'x', 'b': 'y'}, 'shared': {1: 'z', 'b': 'y'}}"},
+        {"1 and '1' are two keys", "base: {c: 1}\nshared: {1: '${copy:base}', '1': y}\n",
+         "{'base': {'c': 1}, 'shared': {1: {'c': 1}, '1': 'y'}}"},
+    };
+    for (const auto& row : rows) {
+        INFO(row.name);
+        CHECK(applied(row.doc) == row.expected);
+    }
+    CHECK(applied("base: {'1': x}\nshared: {_copy: base, 1: z}\n") ==
+          "error: c.yaml:2:26: shared.1: Key '1' is not in struct (full_key: base.1): Gym's config is in Hydra's "
+          "struct mode, so a directive's own keys can only override keys its source has");
+}
+
 TEST_CASE("apply_directives errors name the path and where the directive was written") {
     const Row rows[] = {
         {"absent parent", "x: {_inherit_from: nope.deeper}\n",

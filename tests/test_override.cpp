@@ -250,8 +250,8 @@ TEST_CASE("apply_overrides: KEY=, +KEY=, ++KEY= and ~KEY with Hydra's semantics"
         {{"+a=1", "~a=1.0"}, "{}"},
         {{"+a=1", "~a=null"}, "{}"},
         {{"+a=[1, x]", "~a=[1, x]"}, "{}"},
-        // The tree keeps a key as Python's str() of it, so 1 prints as '1' here.
-        {{"+a={1: x, true: y, 2: z}"}, "{'a': {'1': 'y', '2': 'z'}}"},
+        // Python's dict: True == 1, the first key stays.
+        {{"+a={1: x, true: y, 2: z}"}, "{'a': {1: 'y', 2: 'z'}}"},
         {{"+hydra.run.dir=x", "hydra.job.name=y", "~hydra"}, "{}"},
         {{"++=1"}, "{'': 1}"},
         {{"+config_paths=[a.yaml, b.yaml]"}, "{'config_paths': ['a.yaml', 'b.yaml']}"},
@@ -295,6 +295,29 @@ TEST_CASE("apply_overrides: what Hydra refuses, as one line of its words", "[ove
          "or override '': '++=1'"},
     }));
     CHECK(applied(std::get<0>(row)) == "usage: command line: " + std::get<1>(row));
+}
+
+// Each row is what Hydra 1.3 on OmegaConf 2.2.2 builds (tests/differential/reference, e.g.
+// `--set 'a={1: x, 1.5: y}'` under `service_name: "s-${a}"` gives s-{1: 'x', 1.5: 'y'}).
+TEST_CASE("apply_overrides: regression: a VALUE's mapping keys became strings, so {1: x} printed as {'1': 'x'}",
+          "[override]") {
+    auto row = GENERATE(table<std::vector<std::string>, std::string>({
+        {{"+a={1: x, 1.5: y}"}, "{'a': {1: 'x', 1.5: 'y'}}"},
+        {{"+a={b: {2: c}}"}, "{'a': {'b': {2: 'c'}}}"},
+        {{"+a={true: x, false: y, 1: z}"}, "{'a': {True: 'z', False: 'y'}}"},
+        {{"+a=[{1e3: x, inf: y}]"}, "{'a': [{1000.0: 'x', inf: 'y'}]}"},
+        // Merging finds a key as a Python dict does; a key path's segment is a string.
+        {{"+a={1: x}", "++a={true: y}"}, "{'a': {1: 'y'}}"},
+        {{"+a={1: {b: 1}}", "++a={1: {c: 2}}"}, "{'a': {1: {'b': 1, 'c': 2}}}"},
+        {{"+a={1: x}", "++a.1=y"}, "{'a': {1: 'x', '1': 'y'}}"},
+        {{"+a={1: x}", "++a.1=y", "~a.1"}, "{'a': {1: 'x'}}"},
+        {{"+a={1: x, b: y}", "~a={true: x, b: y}"}, "{}"},
+        {{"+a={1: v}", "~a={2: v}"},
+         "usage: command line: a: Could not delete from config. The value of 'a' is {1: 'v'} and not {2: 'v'}."},
+        {{"+a={null: x}"},
+         "usage: command line: a: Error merging override +a={null: x}: Incompatible key type 'NoneType'"},
+    }));
+    CHECK(applied(std::get<0>(row)) == std::get<1>(row));
 }
 
 TEST_CASE("parse_override evaluates Hydra's casts with Python's conversions", "[override]") {

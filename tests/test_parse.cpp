@@ -164,6 +164,57 @@ TEST_CASE(
         // PyYAML: {None: 1}; OmegaConf then: "Incompatible key type 'NoneType'".
         {"&x: 1\n", "{None: 1}", "error: c.yaml:1:1: a mapping key must not be null"},
         {"a:\n  b: 1\n  &x:\n", "{'a': {'b': 1, None: None}}", "error: c.yaml:3:3: a mapping key must not be null"},
+        // PyYAML ends an anchor or alias name before ? : , ] } % @ and a backquote;
+        // yaml-cpp read on into the name over ?:%@` ("the referenced anchor is not defined").
+        {"a: &x k\n*x: 2\n", "{'a': 'k', 'k': 2}", "{'a': 'k', 'k': 2}"},
+        {"a: &x k\nb: {*x: 2}\nc: [*x:1]\nd: {*x, e: 1}\n",
+         "{'a': 'k', 'b': {'k': 2}, 'c': [{'k': 1}], 'd': {'k': None, 'e': 1}}",
+         "{'a': 'k', 'b': {'k': 2}, 'c': [{'k': 1}], 'd': {'k': None, 'e': 1}}"},
+        {"a: &x k\nb: *x%\n", "2:6 found character '%' that cannot start any token",
+         "error: c.yaml:2:6: found character '%' that cannot start any token"},
+        {"a: &x@ k\n", "1:6 found character '@' that cannot start any token",
+         "error: c.yaml:1:6: found character '@' that cannot start any token"},
+        {"a: &x k\nb: *x`\n", "2:6 found character '`' that cannot start any token",
+         "error: c.yaml:2:6: found character '`' that cannot start any token"},
+        {"a: &x k\nb: [*x?]\n", "2:7 while parsing a flow sequence: expected ',' or ']', but got '?'",
+         "error: c.yaml:2:7: malformed YAML: end of sequence flow not found"},
+        {"a: &x k\nb: *x?\n", "2:6 mapping keys are not allowed here",
+         "error: c.yaml:2:6: malformed YAML: illegal map key"},
+        // PyYAML: {'b': {None: 1}}; OmegaConf then: "Incompatible key type 'NoneType'".
+        {"b: {&x:1}\n", "{'b': {None: 1}}", "error: c.yaml:1:5: a mapping key must not be null"},
+        // An alias as a key is its node (PyYAML's composer): a collection is no key, and a
+        // string is checked for duplicates by OmegaConf's loader.
+        {"a: &x [1]\n*x: 2\n", "1:4 while constructing a mapping: found unhashable key",
+         "error: c.yaml:1:4: a mapping key must be a scalar, not a collection"},
+        // PyYAML: {'a': 'k', 'b': {'k': 2}}; OmegaConf's loader: "found duplicate key k".
+        {"a: &x k\nb: {k: 1, *x: 2}\n", "{'a': 'k', 'b': {'k': 2}}", "error: c.yaml:2:11: b.k: duplicate key 'k'"},
+        {"a: &x k\nb:\n  *x: 1\n  'k': 2\n", "{'a': 'k', 'b': {'k': 2}}; OmegaConf: found duplicate key k",
+         "error: c.yaml:4:3: b.k: duplicate key 'k'"},
+        {"a: &x 1\nb: {*x: 1, 1: 2, '1': 3}\n", "{'a': 1, 'b': {1: 2, '1': 3}}", "{'a': 1, 'b': {1: 2, '1': 3}}"},
+        // In a flow collection `?` is the key indicator and `:` the value indicator with
+        // no blank after them (a plain scalar ends at `?` there); in the block context
+        // they need one. yaml-cpp wanted a blank ("unknown token", `{a:[1]}` unread).
+        {"l: [?x]\n", "{'l': [{'x': None}]}", "{'l': [{'x': None}]}"},
+        {"{?x: 1, ?y}\n", "{'x': 1, 'y': None}", "{'x': 1, 'y': None}"},
+        {"?x: 1\nb: ?y\n", "{'?x': 1, 'b': '?y'}", "{'?x': 1, 'b': '?y'}"},
+        {"b: [a?b]\n", "1:6 while parsing a flow sequence: expected ',' or ']', but got '?'",
+         "error: c.yaml:1:6: malformed YAML: end of sequence flow not found"},
+        {"b: {a:[1], c:{d: 1}}\n", "{'b': {'a': [1], 'c': {'d': 1}}}", "{'b': {'a': [1], 'c': {'d': 1}}}"},
+        {"b: {x: 1, :2}\n", "1:11 while parsing a flow node: expected the node content, but found ':'",
+         "error: c.yaml:1:11: b: a mapping key must not be null"},
+        {"t: {service_name: ???}\n", "1:19 while parsing a flow node: expected the node content, but found '?'",
+         "error: c.yaml:1:19: expected the node content, but found '?'"},
+        {"b: {a: :b}\n", "1:8 the same, but found ':'", "error: c.yaml:1:8: expected the node content, but found ':'"},
+        // PyYAML: {'b': {'x': 1, None: 2}}; OmegaConf then: "Incompatible key type 'NoneType'".
+        {"b: {?x: 1, ?:2}\n", "{'b': {'x': 1, None: 2}}", "error: c.yaml:1:12: a mapping key must not be null"},
+        // Positions after the spaces yaml-cpp was given are the user's columns.
+        {"b: {a:[1], ?\xc3\xbc, c: !!int x}\n", "invalid literal for int() with base 10: 'x'",
+         "error: c.yaml:1:19: b.c: invalid integer literal 'x'"},
+        {"b: {a:[1]}\nc: !!int x\n", "invalid literal for int() with base 10: 'x'",
+         "error: c.yaml:2:4: c: invalid integer literal 'x'"},
+        {"b: {a:[1], ?c:{e: 1}} x: 1\n",
+         "1:23 while parsing a block mapping: expected <block end>, but found '<scalar>'",
+         "error: c.yaml:1:23: malformed YAML: end of map not found"},
         // Empty flow entries.
         {"a: [1,,2]\n", "1:7 expected the node content, but found ','",
          "error: c.yaml:1:7: expected the node content, but found ','"},

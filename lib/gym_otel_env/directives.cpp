@@ -1,5 +1,6 @@
 #include "gym_otel_env/directives.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -30,13 +31,18 @@ bool starts_with(const Node& n, std::string_view prefix) {
 // change, and then holds its own children.
 struct Work;
 using WorkPtr = std::shared_ptr<Work>;
+struct WorkEntry {
+    std::string key;
+    WorkPtr value;
+    Type key_type = Type::string;  // as Entry::key_type: the int key 1 is not '1'
+};
 struct Work {
     NodePtr node;  // the value as written; once expanded, only its type and origin count
     bool expanded = false;
     // A popped entry leaves a null value behind, so that the index stays valid and a
     // mapping of many directives is not searched or shifted per directive.
-    std::vector<std::pair<std::string, WorkPtr>> entries;
-    std::unordered_map<std::string, size_t> index;
+    std::vector<WorkEntry> entries;
+    std::unordered_map<std::string, size_t> index;  // by key_identity: a path's "1" is the string key
     std::vector<WorkPtr> items;
 
     Type type() const { return node->type; }
@@ -47,36 +53,38 @@ WorkPtr work(NodePtr node) { return std::make_shared<Work>(Work{std::move(node),
 void expand(Work& w) {
     if (w.expanded || !w.node->is_container()) return;
     for (const auto& e : w.node->entries) {
-        w.index[e.key] = w.entries.size();
-        w.entries.emplace_back(e.key, work(e.value));
+        w.index[key_identity(e)] = w.entries.size();
+        w.entries.push_back({e.key, work(e.value), e.key_type});
     }
     for (const auto& item : w.node->items) w.items.push_back(work(item));
     w.expanded = true;
 }
 
-WorkPtr* child(Work& m, const std::string& key) {
+// The value under `key`: a string key unless told otherwise (a directive's path names
+// string keys, as Gym's d[key] does).
+WorkPtr* child(Work& m, const std::string& key, Type key_type = Type::string) {
     expand(m);
-    auto hit = m.index.find(key);
-    return hit == m.index.end() ? nullptr : &m.entries[hit->second].second;
+    auto hit = m.index.find(key_type == Type::string ? key : key_identity(key_type, key));
+    return hit == m.index.end() ? nullptr : &m.entries[hit->second].value;
 }
 
 WorkPtr pop(Work& m, const std::string& key) {
     expand(m);
     auto hit = m.index.find(key);
     if (hit == m.index.end()) return nullptr;
-    WorkPtr out = std::move(m.entries[hit->second].second);
+    WorkPtr out = std::move(m.entries[hit->second].value);
     m.index.erase(hit);
     return out;
 }
 
 // DictConfig's __setitem__: replaces in place, or appends a key that was popped.
-void set(Work& m, const std::string& key, WorkPtr value) {
-    if (WorkPtr* slot = child(m, key)) {
+void set(Work& m, const std::string& key, Type key_type, WorkPtr value) {
+    if (WorkPtr* slot = child(m, key, key_type)) {
         *slot = std::move(value);
         return;
     }
-    m.index[key] = m.entries.size();
-    m.entries.emplace_back(key, std::move(value));
+    m.index[key_identity(key_type, key)] = m.entries.size();
+    m.entries.push_back({key, std::move(value), key_type});
 }
 
 bool raw_missing(const Work& w) { return !w.expanded && is_missing(*w.node); }
@@ -89,7 +97,7 @@ bool contains(const Work& m, const std::string& key) {
         return hit && !is_missing(**hit);
     }
     auto hit = m.index.find(key);
-    return hit != m.index.end() && !raw_missing(*m.entries[hit->second].second);
+    return hit != m.index.end() && !raw_missing(*m.entries[hit->second].value);
 }
 
 NodePtr to_node(const Work& w) {
@@ -97,8 +105,8 @@ NodePtr to_node(const Work& w) {
     auto out = std::make_shared<Node>();
     out->type = w.type();
     out->origin = w.node->origin;
-    for (const auto& [key, value] : w.entries)
-        if (value) out->entries.push_back(Entry{key, to_node(*value)});
+    for (const auto& e : w.entries)
+        if (e.value) out->entries.push_back(Entry{e.key, to_node(*e.value), e.key_type});
     for (const auto& item : w.items) out->items.push_back(to_node(*item));
     return out;
 }
@@ -110,7 +118,10 @@ NodePtr to_node(const Work& w) {
 void require_struct_keys(const Node& source, const Node& here, const std::string& source_path,
                          const std::string& here_path) {
     for (const auto& e : here.entries) {
-        const NodePtr* had = source.find(e.key);
+        std::string identity = key_identity(e);  // OmegaConf's merge: the int key 1 is not '1'
+        auto same = std::find_if(source.entries.begin(), source.entries.end(),
+                                 [&](const Entry& s) { return key_identity(s) == identity; });
+        const NodePtr* had = same == source.entries.end() ? nullptr : &same->value;
         std::string full_key = join_key_path(source_path, e.key);
         if (!had)
             throw Error(e.value->origin, join_key_path(here_path, e.key),
@@ -180,9 +191,10 @@ private:
 
     bool work_has(const Work& w) {
         if (!w.expanded) return node_has(w.node);
-        for (const auto& [key, v] : w.entries) {
+        for (const auto& e : w.entries) {
+            const WorkPtr& v = e.value;
             if (!v) continue;
-            if (key == kInheritKey || key == kCopyKey || key == kDeleteKey) return true;
+            if (e.key == kInheritKey || e.key == kCopyKey || e.key == kDeleteKey) return true;
             if (!v->expanded && (starts_with(*v->node, kInheritText) || starts_with(*v->node, kCopyText))) return true;
             if (v->type() != Type::string && v->node->is_container() && work_has(*v)) return true;
         }
@@ -263,7 +275,10 @@ private:
         step({m.node->origin, path});
         expand(m);
         auto snapshot = m.entries;  // Gym iterates list(items): popped keys are still visited
-        for (auto& [key, v] : snapshot) {
+        for (auto& entry : snapshot) {
+            // Named, not a structured binding: the lambdas below capture v (clang before 16).
+            const std::string& key = entry.key;
+            WorkPtr& v = entry.value;
             if (!v) continue;  // popped before this mapping was reached
             std::string here = join_key_path(path, key);
             bool is_delete = v->type() == Type::mapping && contains(*v, kDeleteKey);
@@ -307,17 +322,15 @@ private:
 
             At at{v->node->origin, here};
             std::string source;
-            // A lambda may not name a structured binding before clang 16: `entry` is `v`.
-            WorkPtr& entry = v;
             auto from_text = [&](std::string_view prefix) {
-                std::string_view text = entry->node->text;
+                std::string_view text = v->node->text;
                 text.remove_prefix(prefix.size());
                 if (!text.empty() && text.back() == '}') text.remove_suffix(1);
                 return std::string(text);
             };
             auto from_key = [&](const std::string& name) {
                 At key_at{{}, join_key_path(here, name)};
-                WorkPtr p = pop(*entry, name);
+                WorkPtr p = pop(*v, name);
                 key_at.origin = p->node->origin;
                 at = key_at;
                 return directive_text(*p, key_at);
@@ -336,7 +349,7 @@ private:
             NodePtr value = frozen_value(steps, at, missing);
             if (missing) {
                 // An unset source makes an unset target, reported by the '???' check.
-                set(m, key, work(keep(make_string("???", at.origin))));
+                set(m, key, entry.key_type, work(keep(make_string("???", at.origin))));
                 continue;
             }
             if (swap_prop || copy_prop) {
@@ -349,7 +362,7 @@ private:
                 value = keep(merge(value, own));
             }
             auto target = work(value);
-            set(m, key, target);
+            set(m, key, entry.key_type, target);
             for (const auto& name : to_delete) {
                 WorkPtr gone = target->type() == Type::mapping ? pop(*target, name) : nullptr;
                 if (!gone)

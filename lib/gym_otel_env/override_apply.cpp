@@ -1,6 +1,7 @@
 // Hydra's _apply_overrides_to_config on the empty config Gym's Hydra starts from. The
 // config is in struct mode there (set_struct(cfg, True)), which is what makes KEY=V
 // fail on a key nobody added.
+#include <algorithm>
 #include <memory>
 
 #include <fmt/format.h>
@@ -25,21 +26,34 @@ struct Cell {
     Origin origin;
 
     bool container() const { return type == Type::mapping || type == Type::sequence; }
+    // A key path's segment is a string: it does not find the int key 1 under "1".
     Cell* find(std::string_view key);
+    // The entry a Python dict takes for this key: 1, True and 1.0 are one key.
+    Cell* find_same(const std::string& key, Type key_type);
 };
 
 // A mapping entry. Not a std::pair<std::string, Cell>: with libstdc++ 12, clang before 16
 // needs Cell complete to make that pair inside Cell, and stops (scripts/fuzz builds with
 // clang 14).
 struct KeyedCell {
-    KeyedCell(std::string key, Cell cell) : first(std::move(key)), second(std::move(cell)) {}
+    KeyedCell(std::string key, Cell cell, Type type = Type::string)
+        : first(std::move(key)), second(std::move(cell)), key_type(type) {}
     std::string first;
     Cell second;
+    Type key_type;  // as Entry::key_type
 };
 
 Cell* Cell::find(std::string_view key) {
     for (auto& e : entries)
-        if (e.first == key) return &e.second;
+        if (e.key_type == Type::string && e.first == key) return &e.second;
+    return nullptr;
+}
+
+Cell* Cell::find_same(const std::string& key, Type key_type) {
+    if (key_type == Type::string) return find(key);
+    std::string identity = key_identity(key_type, key);
+    for (auto& e : entries)
+        if (e.key_type != Type::string && key_identity(e.key_type, e.first) == identity) return &e.second;
     return nullptr;
 }
 
@@ -63,7 +77,8 @@ Cell cell_of(const OverrideValue& v, const Origin& origin) {
         for (size_t i = 0; i + 1 < v.items.size(); i += 2) {
             const OverrideValue& k = v.items[i];
             if (k.kind == OverrideValue::Kind::null) throw MergeError{"Incompatible key type 'NoneType'"};
-            c.entries.emplace_back(python_str(*override_node(k, origin)), cell_of(v.items[i + 1], origin));
+            NodePtr key = override_node(k, origin);
+            c.entries.emplace_back(python_str(*key), cell_of(v.items[i + 1], origin), key->type);
         }
     } else {
         c.scalar = override_node(v, origin);
@@ -77,7 +92,7 @@ NodePtr node_of(const Cell& c) {
     auto n = std::make_shared<Node>();
     n->type = c.type;
     n->origin = c.origin;
-    for (const auto& [k, v] : c.entries) n->entries.push_back(Entry{k, node_of(v)});
+    for (const auto& e : c.entries) n->entries.push_back(Entry{e.first, node_of(e.second), e.key_type});
     for (const auto& item : c.items) n->items.push_back(node_of(item));
     return n;
 }
@@ -146,11 +161,11 @@ void merge_into(Cell& dest, Cell src, bool open) {
         dest.origin = src.origin;
         return;
     }
-    for (auto& [k, v] : src.entries) {
-        Cell* d = dest.find(k);
+    for (auto& [k, v, key_type] : src.entries) {
+        Cell* d = dest.find_same(k, key_type);  // the first key stays, as in a Python dict
         if (!d) {
             if (!open) throw StructError{};
-            dest.entries.emplace_back(k, std::move(v));
+            dest.entries.emplace_back(k, std::move(v), key_type);
         } else if (d->container() && v.container()) {
             merge_into(*d, std::move(v), open);
         } else {
@@ -229,8 +244,10 @@ bool python_equal(const Node& a, const Node& b) {
         case Type::mapping:
             if (a.entries.size() != b.entries.size()) return false;
             for (const auto& e : a.entries) {
-                const NodePtr* other = b.find(e.key);
-                if (!other || !python_equal(*e.value, **other)) return false;
+                std::string identity = key_identity(e);
+                auto other = std::find_if(b.entries.begin(), b.entries.end(),
+                                          [&](const Entry& f) { return key_identity(f) == identity; });
+                if (other == b.entries.end() || !python_equal(*e.value, *other->value)) return false;
             }
             return true;
         default: return false;
@@ -271,7 +288,8 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
             std::vector<std::string> parent_path(path.begin(), path.end() - 1);
             Cell* parent = parent_path.empty() ? &root : select(root, parent_path);
             if (parent && parent->type == Type::mapping) {
-                std::erase_if(parent->entries, [&](const auto& e) { return e.first == path.back(); });
+                std::erase_if(parent->entries,
+                              [&](const auto& e) { return e.key_type == Type::string && e.first == path.back(); });
             } else if (parent && parent->type == Type::sequence) {
                 // Hydra deletes with the key as text, which a ListConfig refuses.
                 throw MergeError{"list indices must be integers or slices, not str"};

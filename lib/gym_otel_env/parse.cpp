@@ -94,8 +94,14 @@ class Builder : public YAML::EventHandler {
 public:
     // `interpolations_valid`, when given, is cleared on the first string whose ${...}
     // does not parse.
-    Builder(std::string_view text, SourceName name, const ParseLimits& limits, bool* interpolations_valid)
-        : text_(text), name_(std::move(name)), limits_(limits), interpolations_valid_(interpolations_valid) {}
+    // `text` is the checked text, `spaces` what yaml-cpp reads in addition (yaml_rules.hpp).
+    Builder(std::string_view text, const InsertedSpaces& spaces, SourceName name, const ParseLimits& limits,
+            bool* interpolations_valid)
+        : text_(text),
+          spaces_(spaces),
+          name_(std::move(name)),
+          limits_(limits),
+          interpolations_valid_(interpolations_valid) {}
 
     NodePtr result() const { return root_; }
 
@@ -110,18 +116,19 @@ public:
     void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         if (anchor >= anchors_.size() || !anchors_[anchor])
             throw Error(origin(mark), path(), "an alias refers to a collection that contains it");
-        add(anchors_[anchor], 0, false, &mark);
+        // As a key, an alias is its node: a string one is checked for duplicates too.
+        add(anchors_[anchor], 0, anchors_[anchor]->type == Type::string, &mark);
     }
 
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
         std::string value = pyyaml_escapes(raw_value);
         if (tag == "!") {
-            value = pyyaml_block_scalar(std::move(value), text_, static_cast<size_t>(mark.pos));
-            value = pyyaml_quoted_breaks(std::move(value), text_, static_cast<size_t>(mark.pos));
+            value = pyyaml_block_scalar(std::move(value), text_, offset(mark));
+            value = pyyaml_quoted_breaks(std::move(value), text_, offset(mark));
         }
         count(mark);
-        if (tag == "!" && !quote_closed(static_cast<size_t>(mark.pos)))
+        if (tag == "!" && !quote_closed(offset(mark)))
             throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
         merge_key_ = in_key && tag == "?" && value == "<<";
@@ -176,8 +183,13 @@ private:
             throw Error(origin(mark), {}, fmt::format("more than {} values in one file", limits_.max_nodes));
     }
 
+    // Where yaml-cpp's `mark` is in text_.
+    size_t offset(const YAML::Mark& mark) const {
+        return spaces_.original(static_cast<size_t>(mark.pos), mark.column).first;
+    }
     Origin origin(const YAML::Mark& mark) const {
-        return Origin{name_, mark.line + 1, char_column(text_, static_cast<size_t>(mark.pos), mark.column + 1)};
+        auto [pos, column] = spaces_.original(static_cast<size_t>(mark.pos), mark.column);
+        return Origin{name_, mark.line + 1, char_column(text_, pos, column + 1)};
     }
 
     // The key path is built only when typing fails: building it for every scalar cost
@@ -320,7 +332,10 @@ private:
             return;
         }
         if (!top.have_key) {
-            // open() rejects a collection as a key, so a key always comes with its mark.
+            // open() rejects a collection as a key, so a key always comes with its mark;
+            // an alias may still name one (PyYAML: "found unhashable key", where it is).
+            if (node->is_container())
+                throw Error(node->origin, path(), "a mapping key must be a scalar, not a collection");
             if (node->type == Type::null && !merge_key_)
                 throw Error(origin(*mark), path(), "a mapping key must not be null");
             take_key(top, python_str(*node), node->type, string_key, *mark);
@@ -383,6 +398,7 @@ private:
     }
 
     std::string_view text_;
+    const InsertedSpaces& spaces_;
     SourceName name_;
     ParseLimits limits_;
     bool* interpolations_valid_;
@@ -413,23 +429,29 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
         normalized = normalize_line_breaks(raw);
         text = normalized;
     }
-    check_yaml_rules(text, name);
+    InsertedSpaces spaces = check_yaml_rules(text, name);
+    // Only a document with a token yaml-cpp would read on past is copied, with spaces.
+    std::string spaced;
+    std::string_view parsed = text;
+    if (!spaces.at.empty()) {
+        spaced = spaces.apply(text);
+        parsed = spaced;
+    }
     NodeArenaScope arena;  // the tree's nodes together; they outlive it
-    ViewBuf buf(text);
+    ViewBuf buf(parsed);
     std::istream in(&buf);
-    Builder builder(text, name, limits, interpolations_valid);
+    Builder builder(text, spaces, name, limits, interpolations_valid);
     try {
         YAML::Parser parser(in);
         if (!parser.HandleNextDocument(builder)) return nullptr;
         NodePtr root = builder.result();
-        Builder extra(text, name, limits, nullptr);
+        Builder extra(text, spaces, name, limits, nullptr);
         if (parser.HandleNextDocument(extra))
             throw Error(Origin{name}, {}, "expected a single document, found several");
         return root;
     } catch (const YAML::Exception& e) {
-        throw Error(
-            Origin{name, e.mark.line + 1, char_column(text, static_cast<size_t>(e.mark.pos), e.mark.column + 1)}, {},
-            "malformed YAML: " + e.msg);
+        auto [pos, column] = spaces.original(static_cast<size_t>(e.mark.pos), e.mark.column);
+        throw Error(Origin{name, e.mark.line + 1, char_column(text, pos, column + 1)}, {}, "malformed YAML: " + e.msg);
     }
 }
 

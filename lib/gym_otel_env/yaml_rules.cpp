@@ -1,5 +1,6 @@
 #include "gym_otel_env/yaml_rules.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <vector>
@@ -104,6 +105,30 @@ std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_
     return out;
 }
 
+std::string InsertedSpaces::apply(std::string_view text) const {
+    std::string out;
+    out.reserve(text.size() + at.size());
+    size_t from = 0;
+    for (size_t k = 0; k < at.size(); ++k) {
+        size_t before = at[k] - k;
+        out.append(text.substr(from, before - from));
+        out += ' ';
+        from = before;
+    }
+    out.append(text.substr(from));
+    return out;
+}
+
+std::pair<size_t, int> InsertedSpaces::original(size_t pos, int column) const {
+    if (at.empty() || column < 0 || static_cast<size_t>(column) > pos) return {pos, column};
+    auto earlier = [&](size_t offset) {
+        return static_cast<size_t>(std::lower_bound(at.begin(), at.end(), offset) - at.begin());
+    };
+    size_t before = earlier(pos);
+    size_t on_line = before - earlier(pos - static_cast<size_t>(column));
+    return {pos - before, column - static_cast<int>(on_line)};
+}
+
 int char_column(std::string_view text, size_t pos, int byte_column) {
     if (byte_column <= 1 || pos > text.size() || static_cast<size_t>(byte_column - 1) > pos) return byte_column;
     size_t line_start = pos - static_cast<size_t>(byte_column - 1);
@@ -116,7 +141,7 @@ class Scanner {
 public:
     Scanner(std::string_view text, const std::string& name) : t_(text), name_(name) {}
 
-    void run() {
+    InsertedSpaces run() {
         while (i_ < t_.size()) {
             if (at_line_start_) start_line();
             if (i_ >= t_.size()) break;
@@ -128,6 +153,7 @@ public:
             fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'", key.line,
                              key.column));
         }
+        return std::move(spaces_);
     }
 
 private:
@@ -231,6 +257,10 @@ private:
         content_ = true;
         bool was_expecting = expect_entry_;
         expect_entry_ = false;
+        bool after_json = json_like_;
+        json_like_ = false;
+        char after_indicator = flow_indicator_;
+        flow_indicator_ = 0;
         switch (c) {
             case '\'': key_start(false); return single_quoted();
             case '"': key_start(false); return double_quoted();
@@ -247,6 +277,7 @@ private:
             case '}':
                 if (flow_ > 0) --flow_;
                 allow_key_ = false;
+                json_like_ = true;
                 return advance();
             case ',':
                 if (flow_ > 0 && was_expecting) fail("expected the node content, but found ','");
@@ -265,6 +296,7 @@ private:
                 if (space_or_end(1) || (flow_ > 0 && c != '-')) {
                     // Mid-line, after a scalar, `- ` and `? ` are more of a plain scalar.
                     if (flow_ == 0 && (c == ':' || allow_key_)) indicator(c);
+                    if (flow_ > 0 && c != '-') flow_indicator(c, after_json, after_indicator);
                     return advance();
                 }
                 key_start(true);
@@ -285,6 +317,26 @@ private:
         allow_key_ = true;
     }
 
+    // In a flow collection PyYAML reads every `?` and `:` where a token starts as an
+    // indicator; yaml-cpp only with a blank after it, a `:` also before `,]}` or right
+    // after a quoted scalar or a collection (as in JSON: `{"a":1}`). Where a node must
+    // follow a `:` or `?`, another indicator is an error (`{a: ???}`, OmegaConf's MISSING
+    // unquoted in a flow mapping); `? :` is PyYAML's null key, which OmegaConf refuses.
+    void flow_indicator(char c, bool after_json, char after) {
+        if (after == ':' || (after == '?' && c == '?'))
+            fail(fmt::format("expected the node content, but found '{}'", c));
+        if (after == '?') {
+            line_ = key_line_, column_ = key_column_;
+            fail("a mapping key must not be null");
+        }
+        flow_indicator_ = c;
+        key_line_ = line_, key_column_ = column_;
+        if (space_or_end(1)) return;
+        if (c == ':' && (after_json || std::string_view(",]}").find(peek(1)) != std::string_view::npos)) return;
+        space_before(i_ + 1);
+    }
+    void space_before(size_t offset) { spaces_.at.push_back(offset + spaces_.at.size()); }
+
     // Inside quotes any character may follow a line break (tabs too): no line start.
     struct InQuotes {
         Scanner& s;
@@ -294,6 +346,7 @@ private:
 
     void single_quoted() {
         InQuotes guard(*this);
+        json_like_ = true;
         advance();
         while (i_ < t_.size()) {
             if (peek() == '\'') {
@@ -306,6 +359,7 @@ private:
 
     void double_quoted() {
         InQuotes guard(*this);
+        json_like_ = true;
         advance();
         while (i_ < t_.size()) {
             if (peek() == '\\') {
@@ -340,9 +394,14 @@ private:
             fail(fmt::format("while scanning an {}: expected alphabetic or numeric character, but found '{}'",
                              defining ? "anchor" : "alias", shown));
         }
-        // PyYAML ends the name before a `:`, yaml-cpp does not: `&x: 1` is PyYAML's
-        // anchored empty key, which OmegaConf refuses as a null key.
-        if (defining && next == ':' && space_or_end(1)) {
+        // PyYAML ends the name before ? : % @ and a backquote, yaml-cpp reads on: `*x: 2`
+        // is the alias x as a key, `&x: 1` PyYAML's anchored empty key, which OmegaConf
+        // refuses as a null key (in a flow collection every `:` is an indicator). No
+        // token starts with % @ or a backquote there.
+        if (next == '%' || next == '@' || next == '`')
+            fail(fmt::format("found character '{}' that cannot start any token", next));
+        if (next == '?' || next == ':') space_before(i_);
+        if (defining && next == ':' && (space_or_end(1) || flow_ > 0)) {
             line_ = line, column_ = column;
             fail("a mapping key must not be null");
         }
@@ -414,7 +473,7 @@ private:
             if (c == ':' &&
                 (space_or_end(1) || (flow_ > 0 && std::string_view(",[]{}").find(peek(1)) != std::string_view::npos)))
                 return;
-            if (flow_ > 0 && std::string_view(",[]{}").find(c) != std::string_view::npos) return;
+            if (flow_ > 0 && std::string_view(",?[]{}").find(c) != std::string_view::npos) return;
             advance();
         }
     }
@@ -427,8 +486,12 @@ private:
     bool at_line_start_ = true;
     bool in_quotes_ = false;
     bool expect_entry_ = false;
-    bool directive_ = false;  // a %-directive seen, `---` not yet
-    bool content_ = false;    // a token other than a directive or comment seen
+    bool directive_ = false;             // a %-directive seen, `---` not yet
+    bool content_ = false;               // a token other than a directive or comment seen
+    bool json_like_ = false;             // the last token was a quoted scalar or a flow collection's end
+    char flow_indicator_ = 0;            // the last token was this `?` or `:` in a flow collection
+    int key_line_ = 0, key_column_ = 0;  // where it was
+    InsertedSpaces spaces_;
     std::map<std::string, std::pair<int, int>, std::less<>> anchors_;
     struct Pending {
         int line, column;
@@ -441,6 +504,6 @@ private:
 
 }  // namespace
 
-void check_yaml_rules(std::string_view text, const std::string& name) { Scanner(text, name).run(); }
+InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name) { return Scanner(text, name).run(); }
 
 }  // namespace goe

@@ -1,12 +1,15 @@
 // Where yaml-cpp and PyYAML's pure-Python SafeLoader (OmegaConf's loader) disagree, in
 // one place beside the parser: the line breaks PyYAML reads that yaml-cpp does not, and
 // the documents PyYAML refuses that yaml-cpp accepts (tabs between tokens, anchor
-// names, duplicate anchors, empty flow entries, a directive without `---`). Each rule
-// is a row of tests/test_parse.cpp with PyYAML's verdict.
+// names, duplicate anchors, empty flow entries, a directive without `---`), and the spaces
+// yaml-cpp needs to end a token where PyYAML does. Each rule is a row of
+// tests/test_parse.cpp with PyYAML's verdict.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace goe {
 
@@ -15,9 +18,25 @@ namespace goe {
 // both as "\n" everywhere, inside quoted and block scalars too.
 std::string normalize_line_breaks(std::string_view text);
 
+// Spaces yaml-cpp needs where PyYAML ends a token without one: after an anchor or alias
+// name before `?` or `:` (`*x: 2` is the alias x as a key; yaml-cpp reads the name `x:`),
+// and after a `?` or `:` indicator in a flow collection (`[?x]`, `{a:[1]}`; yaml-cpp
+// wants a blank after them). A space there changes nothing for PyYAML. Empty for nearly
+// every document, which then is parsed as it is.
+struct InsertedSpaces {
+    std::vector<size_t> at;  // offsets of the spaces in the spaced text, ascending
+
+    // The text yaml-cpp reads: `text` with the spaces.
+    std::string apply(std::string_view text) const;
+    // A yaml-cpp position in that text (byte offset, byte column from 0) as the same
+    // position in `text`; an inserted space maps to the character after it.
+    std::pair<size_t, int> original(size_t pos, int column) const;
+};
+
 // Throws Error at the first thing PyYAML refuses in `text` (normalized) that yaml-cpp
-// would accept, with the line and the column in characters.
-void check_yaml_rules(std::string_view text, const std::string& name);
+// would accept, with the line and the column in characters. Returns the spaces yaml-cpp
+// needs to read the rest as PyYAML does.
+InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name);
 
 // A scalar's value as PyYAML reads it: yaml-cpp writes the escapes \N and \_ as the
 // single bytes 0x85 and 0xA0, PyYAML as the characters U+0085 and U+00A0. The text was
