@@ -178,55 +178,56 @@ const Row kRows[] = {
     {"service_name", R"~(~)~", nullptr, R"~(expected a string, got null)~"},
     {"service_name", R"~(2001-12-14)~", R"~(2001-12-14)~"},
     {"service_name", R"~("null")~", R"~(null)~"},
-    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True)~"},
-    {"otlp_endpoint", R"~(yes)~", nullptr, R"~(expected a string or null, got boolean True)~"},
-    {"otlp_endpoint", R"~(Off)~", nullptr, R"~(expected a string or null, got boolean False)~"},
+    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True (quote it: 'true'))~"},
+    {"otlp_endpoint", R"~(yes)~", nullptr, R"~(expected a string or null, got boolean True (quote it: 'yes'))~"},
+    {"otlp_endpoint", R"~(Off)~", nullptr, R"~(expected a string or null, got boolean False (quote it: 'Off'))~"},
     {"otlp_endpoint", R"~("TRUE")~", R"~(TRUE)~"},
     {"otlp_endpoint", R"~("t")~", R"~(t)~"},
     {"otlp_endpoint", R"~("Y")~", R"~(Y)~"},
     {"otlp_endpoint", R"~("on ")~", R"~(on )~"},
-    {"otlp_endpoint", R"~(1)~", nullptr, R"~(expected a string or null, got integer 1)~"},
-    {"otlp_endpoint", R"~(0)~", nullptr, R"~(expected a string or null, got integer 0)~"},
-    {"otlp_endpoint", R"~(2)~", nullptr, R"~(expected a string or null, got integer 2)~"},
-    {"otlp_endpoint", R"~(1.0)~", nullptr, R"~(expected a string or null, got float 1.0)~"},
-    {"otlp_endpoint", R"~(0.0)~", nullptr, R"~(expected a string or null, got float 0.0)~"},
-    {"otlp_endpoint", R"~(-0.0)~", nullptr, R"~(expected a string or null, got float -0.0)~"},
-    {"otlp_endpoint", R"~(0.5)~", nullptr, R"~(expected a string or null, got float 0.5)~"},
+    {"otlp_endpoint", R"~(1)~", nullptr, R"~(expected a string or null, got integer 1 (quote it: '1'))~"},
+    {"otlp_endpoint", R"~(0)~", nullptr, R"~(expected a string or null, got integer 0 (quote it: '0'))~"},
+    {"otlp_endpoint", R"~(2)~", nullptr, R"~(expected a string or null, got integer 2 (quote it: '2'))~"},
+    {"otlp_endpoint", R"~(1.0)~", nullptr, R"~(expected a string or null, got float 1.0 (quote it: '1.0'))~"},
+    {"otlp_endpoint", R"~(0.0)~", nullptr, R"~(expected a string or null, got float 0.0 (quote it: '0.0'))~"},
+    {"otlp_endpoint", R"~(-0.0)~", nullptr, R"~(expected a string or null, got float -0.0 (quote it: '-0.0'))~"},
+    {"otlp_endpoint", R"~(0.5)~", nullptr, R"~(expected a string or null, got float 0.5 (quote it: '0.5'))~"},
     {"otlp_endpoint", R"~(null)~", "<null>"},
     {"otlp_endpoint", R"~("")~", R"~()~"},
     {"otlp_endpoint", R"~("1")~", R"~(1)~"},
     {"otlp_endpoint", R"~("1.0")~", R"~(1.0)~"},
     {"otlp_endpoint", R"~(y)~", R"~(y)~"},
     {"otlp_endpoint", R"~(n)~", R"~(n)~"},
-    {"otlp_endpoint", R"~(.nan)~", nullptr, R"~(expected a string or null, got float nan)~"},
+    {"otlp_endpoint", R"~(.nan)~", nullptr, R"~(expected a string or null, got float nan (quote it: '.nan'))~"},
     {"otlp_endpoint", R"~([1])~", nullptr, R"~(expected a string or null, got list)~"},
     {"otlp_endpoint", R"~({a: 1})~", nullptr, R"~(expected a string or null, got mapping)~"},
-    {"otlp_endpoint", R"~(-1)~", nullptr, R"~(expected a string or null, got integer -1)~"},
-    {"otlp_endpoint", R"~(+4)~", nullptr, R"~(expected a string or null, got integer 4)~"},
-    {"otlp_endpoint", R"~(1_000)~", nullptr, R"~(expected a string or null, got integer 1000)~"},
-    {"otlp_endpoint", R"~(010)~", nullptr, R"~(expected a string or null, got integer 8)~"},
-    {"otlp_endpoint", R"~(0x10)~", nullptr, R"~(expected a string or null, got integer 16)~"},
+    {"otlp_endpoint", R"~(-1)~", nullptr, R"~(expected a string or null, got integer -1 (quote it: '-1'))~"},
+    {"otlp_endpoint", R"~(+4)~", nullptr, R"~(expected a string or null, got integer 4 (quote it: '+4'))~"},
+    {"otlp_endpoint", R"~(1_000)~", nullptr, R"~(expected a string or null, got integer 1000 (quote it: '1_000'))~"},
+    {"otlp_endpoint", R"~(010)~", nullptr, R"~(expected a string or null, got integer 8 (quote it: '010'))~"},
+    {"otlp_endpoint", R"~(0x10)~", nullptr, R"~(expected a string or null, got integer 16 (quote it: '0x10'))~"},
     {"otlp_endpoint", R"~("0x10")~", R"~(0x10)~"},
     {"otlp_endpoint", R"~("1e3")~", R"~(1e3)~"},
-    {"otlp_endpoint", R"~(1e3)~", nullptr, R"~(expected a string or null, got float 1000.0)~"},
-    {"otlp_endpoint", R"~(2.5)~", nullptr, R"~(expected a string or null, got float 2.5)~"},
+    {"otlp_endpoint", R"~(1e3)~", nullptr, R"~(expected a string or null, got float 1000.0 (quote it: '1e3'))~"},
+    {"otlp_endpoint", R"~(2.5)~", nullptr, R"~(expected a string or null, got float 2.5 (quote it: '2.5'))~"},
     {"otlp_endpoint", R"~("2.5")~", R"~(2.5)~"},
     {"otlp_endpoint", R"~("2.0")~", R"~(2.0)~"},
     {"otlp_endpoint", R"~(" 7 ")~", R"~( 7 )~"},
     {"otlp_endpoint", R"~("1_000")~", R"~(1_000)~"},
     {"otlp_endpoint", R"~("1__0")~", R"~(1__0)~"},
     {"otlp_endpoint", R"~("+0")~", R"~(+0)~"},
-    {"otlp_endpoint", R"~(9.3e18)~", nullptr, R"~(expected a string or null, got float 9.3e+18)~"},
-    {"otlp_endpoint", R"~(-9.2e18)~", nullptr, R"~(expected a string or null, got float -9.2e+18)~"},
+    {"otlp_endpoint", R"~(9.3e18)~", nullptr, R"~(expected a string or null, got float 9.3e+18 (quote it: '9.3e18'))~"},
+    {"otlp_endpoint", R"~(-9.2e18)~", nullptr,
+     R"~(expected a string or null, got float -9.2e+18 (quote it: '-9.2e18'))~"},
     {"otlp_endpoint", R"~(99999999999999999999)~", nullptr,
-     R"~(expected a string or null, got integer 99999999999999999999)~"},
+     R"~(expected a string or null, got integer 99999999999999999999 (quote it: '99999999999999999999'))~"},
     {"otlp_endpoint", R"~("99999999999999999999")~", R"~(99999999999999999999)~"},
-    {"otlp_endpoint", R"~(.inf)~", nullptr, R"~(expected a string or null, got float inf)~"},
+    {"otlp_endpoint", R"~(.inf)~", nullptr, R"~(expected a string or null, got float inf (quote it: '.inf'))~"},
     {"otlp_endpoint", R"~("-00.000")~", R"~(-00.000)~"},
-    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True)~"},
-    {"otlp_endpoint", R"~(123)~", nullptr, R"~(expected a string or null, got integer 123)~"},
+    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True (quote it: 'true'))~"},
+    {"otlp_endpoint", R"~(123)~", nullptr, R"~(expected a string or null, got integer 123 (quote it: '123'))~"},
     {"otlp_endpoint", R"~("123")~", R"~(123)~"},
-    {"otlp_endpoint", R"~(1.5)~", nullptr, R"~(expected a string or null, got float 1.5)~"},
+    {"otlp_endpoint", R"~(1.5)~", nullptr, R"~(expected a string or null, got float 1.5 (quote it: '1.5'))~"},
     {"otlp_endpoint", R"~(abc)~", R"~(abc)~"},
     {"otlp_endpoint", R"~(~)~", "<null>"},
     {"otlp_endpoint", R"~(2001-12-14)~", R"~(2001-12-14)~"},
@@ -329,6 +330,8 @@ TEST_CASE("validate: regression: the quote hint showed Python's str() of the val
     // what it quotes.
     CHECK(error_of([&] { validate_yaml("a: &n 0x10\ntelemetry: {service_name: *n}\n"); }) ==
           "c.yaml:1:4: telemetry.service_name: expected a string, got integer 16 (quote it: '0x10')");
+    CHECK(error_of([&] { validate_yaml("telemetry:\n  run_id: 1_000\n"); }) ==
+          "c.yaml:2:11: telemetry.run_id: expected a string or null, got integer 1000 (quote it: '1_000')");
     // A tagged scalar asked for its type; quoting would not keep the tag.
     CHECK(error_of([&] { validate_yaml("telemetry:\n  service_name: !!int 16\n"); }) ==
           "c.yaml:2:17: telemetry.service_name: expected a string, got integer 16");
@@ -345,8 +348,8 @@ TEST_CASE("validate gives no quote hint for a value an interpolation computed") 
     };
     CHECK(error_of([&] { validate_resolved("x: 0x10\ntelemetry:\n  service_name: ${x}\n"); }) ==
           "c.yaml:3:17: telemetry.service_name: expected a string, got integer 16");
-    CHECK(error_of([&] { validate_resolved("telemetry:\n  service_name: ${oc.decode:'1e3'}\n"); }) ==
-          "c.yaml:2:17: telemetry.service_name: expected a string, got float 1000.0");
+    CHECK(error_of([&] { validate_resolved("telemetry:\n  run_id: ${oc.decode:'1e3'}\n"); }) ==
+          "c.yaml:2:11: telemetry.run_id: expected a string or null, got float 1000.0");
 }
 
 TEST_CASE("validate quotes a written text with YAML's single-quote escaping") {

@@ -192,7 +192,7 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                     // Headers look like a mapping, and OmegaConf would take one; the SDK reads one string.
                     std::string hint = f->rule == Rule::header_list && v.type == Type::mapping
                                            ? " (write the headers as one string: key=value,key2=value2)"
-                                           : std::string();
+                                           : quote_hint(v, *f);
                     throw Error(v.origin, path,
                                 fmt::format("expected a string or null, got {}{}", describe(v, *f), hint));
                 }
