@@ -143,6 +143,14 @@ std::optional<std::string> coerce_int(const Node& v) {
     }
 }
 
+// Why coerce_int refused `v`, where its type alone does not say it: coerce_int takes
+// every whole float within pydantic's range.
+std::string int_reason(const Node& v) {
+    if (v.type == Type::real && std::isfinite(v.real) && v.real == std::trunc(v.real))
+        return " (out of range: pydantic turns a float into an integer only strictly between -2**63 and 2**63)";
+    return {};
+}
+
 }  // namespace
 
 Settings validate(const NodePtr& block, const std::string& block_key) {
@@ -179,7 +187,9 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                 break;
             case FieldType::integer:
                 s.value = coerce_int(v);
-                if (!s.value) throw Error(v.origin, path, fmt::format("expected an integer, got {}", describe(v, *f)));
+                if (!s.value)
+                    throw Error(v.origin, path,
+                                fmt::format("expected an integer, got {}{}", describe(v, *f), int_reason(v)));
                 break;
             case FieldType::string:
                 if (v.type != Type::string)
