@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/parse.hpp"
+#include "gym_otel_env/resolve.hpp"
 #include "gym_otel_env/validate.hpp"
 #include "support.hpp"
 
@@ -110,7 +111,8 @@ const Row kRows[] = {
     {"export_rank", R"~("1_000")~", R"~(1000)~"},
     {"export_rank", R"~("1__0")~", nullptr, R"~(expected an integer, got '1__0')~"},
     {"export_rank", R"~("+0")~", R"~(0)~"},
-    {"export_rank", R"~(9.3e18)~", nullptr, R"~(expected an integer, got float 9.3e+18)~"},
+    {"export_rank", R"~(9.3e18)~", nullptr,
+     R"~(expected an integer, got float 9.3e+18 (out of range: pydantic turns a float into an integer only strictly between -2**63 and 2**63))~"},
     {"export_rank", R"~(-9.2e18)~", R"~(-9200000000000000000)~"},
     {"export_rank", R"~(99999999999999999999)~", R"~(99999999999999999999)~"},
     {"export_rank", R"~("99999999999999999999")~", R"~(99999999999999999999)~"},
@@ -124,9 +126,9 @@ const Row kRows[] = {
     {"export_rank", R"~(~)~", nullptr, R"~(expected an integer, got null)~"},
     {"export_rank", R"~(2001-12-14)~", nullptr, R"~(expected an integer, got '2001-12-14')~"},
     {"export_rank", R"~("null")~", nullptr, R"~(expected an integer, got 'null')~"},
-    {"service_name", R"~(true)~", nullptr, R"~(expected a string, got boolean True (quote it: 'True'))~"},
-    {"service_name", R"~(yes)~", nullptr, R"~(expected a string, got boolean True (quote it: 'True'))~"},
-    {"service_name", R"~(Off)~", nullptr, R"~(expected a string, got boolean False (quote it: 'False'))~"},
+    {"service_name", R"~(true)~", nullptr, R"~(expected a string, got boolean True (quote it: 'true'))~"},
+    {"service_name", R"~(yes)~", nullptr, R"~(expected a string, got boolean True (quote it: 'yes'))~"},
+    {"service_name", R"~(Off)~", nullptr, R"~(expected a string, got boolean False (quote it: 'Off'))~"},
     {"service_name", R"~("TRUE")~", R"~(TRUE)~"},
     {"service_name", R"~("t")~", R"~(t)~"},
     {"service_name", R"~("Y")~", R"~(Y)~"},
@@ -144,17 +146,17 @@ const Row kRows[] = {
     {"service_name", R"~("1.0")~", R"~(1.0)~"},
     {"service_name", R"~(y)~", R"~(y)~"},
     {"service_name", R"~(n)~", R"~(n)~"},
-    {"service_name", R"~(.nan)~", nullptr, R"~(expected a string, got float nan (quote it: 'nan'))~"},
+    {"service_name", R"~(.nan)~", nullptr, R"~(expected a string, got float nan (quote it: '.nan'))~"},
     {"service_name", R"~([1])~", nullptr, R"~(expected a string, got list)~"},
     {"service_name", R"~({a: 1})~", nullptr, R"~(expected a string, got mapping)~"},
     {"service_name", R"~(-1)~", nullptr, R"~(expected a string, got integer -1 (quote it: '-1'))~"},
-    {"service_name", R"~(+4)~", nullptr, R"~(expected a string, got integer 4 (quote it: '4'))~"},
-    {"service_name", R"~(1_000)~", nullptr, R"~(expected a string, got integer 1000 (quote it: '1000'))~"},
-    {"service_name", R"~(010)~", nullptr, R"~(expected a string, got integer 8 (quote it: '8'))~"},
-    {"service_name", R"~(0x10)~", nullptr, R"~(expected a string, got integer 16 (quote it: '16'))~"},
+    {"service_name", R"~(+4)~", nullptr, R"~(expected a string, got integer 4 (quote it: '+4'))~"},
+    {"service_name", R"~(1_000)~", nullptr, R"~(expected a string, got integer 1000 (quote it: '1_000'))~"},
+    {"service_name", R"~(010)~", nullptr, R"~(expected a string, got integer 8 (quote it: '010'))~"},
+    {"service_name", R"~(0x10)~", nullptr, R"~(expected a string, got integer 16 (quote it: '0x10'))~"},
     {"service_name", R"~("0x10")~", R"~(0x10)~"},
     {"service_name", R"~("1e3")~", R"~(1e3)~"},
-    {"service_name", R"~(1e3)~", nullptr, R"~(expected a string, got float 1000.0 (quote it: '1000.0'))~"},
+    {"service_name", R"~(1e3)~", nullptr, R"~(expected a string, got float 1000.0 (quote it: '1e3'))~"},
     {"service_name", R"~(2.5)~", nullptr, R"~(expected a string, got float 2.5 (quote it: '2.5'))~"},
     {"service_name", R"~("2.5")~", R"~(2.5)~"},
     {"service_name", R"~("2.0")~", R"~(2.0)~"},
@@ -162,14 +164,14 @@ const Row kRows[] = {
     {"service_name", R"~("1_000")~", R"~(1_000)~"},
     {"service_name", R"~("1__0")~", R"~(1__0)~"},
     {"service_name", R"~("+0")~", R"~(+0)~"},
-    {"service_name", R"~(9.3e18)~", nullptr, R"~(expected a string, got float 9.3e+18 (quote it: '9.3e+18'))~"},
-    {"service_name", R"~(-9.2e18)~", nullptr, R"~(expected a string, got float -9.2e+18 (quote it: '-9.2e+18'))~"},
+    {"service_name", R"~(9.3e18)~", nullptr, R"~(expected a string, got float 9.3e+18 (quote it: '9.3e18'))~"},
+    {"service_name", R"~(-9.2e18)~", nullptr, R"~(expected a string, got float -9.2e+18 (quote it: '-9.2e18'))~"},
     {"service_name", R"~(99999999999999999999)~", nullptr,
      R"~(expected a string, got integer 99999999999999999999 (quote it: '99999999999999999999'))~"},
     {"service_name", R"~("99999999999999999999")~", R"~(99999999999999999999)~"},
-    {"service_name", R"~(.inf)~", nullptr, R"~(expected a string, got float inf (quote it: 'inf'))~"},
+    {"service_name", R"~(.inf)~", nullptr, R"~(expected a string, got float inf (quote it: '.inf'))~"},
     {"service_name", R"~("-00.000")~", R"~(-00.000)~"},
-    {"service_name", R"~(true)~", nullptr, R"~(expected a string, got boolean True (quote it: 'True'))~"},
+    {"service_name", R"~(true)~", nullptr, R"~(expected a string, got boolean True (quote it: 'true'))~"},
     {"service_name", R"~(123)~", nullptr, R"~(expected a string, got integer 123 (quote it: '123'))~"},
     {"service_name", R"~("123")~", R"~(123)~"},
     {"service_name", R"~(1.5)~", nullptr, R"~(expected a string, got float 1.5 (quote it: '1.5'))~"},
@@ -177,55 +179,56 @@ const Row kRows[] = {
     {"service_name", R"~(~)~", nullptr, R"~(expected a string, got null)~"},
     {"service_name", R"~(2001-12-14)~", R"~(2001-12-14)~"},
     {"service_name", R"~("null")~", R"~(null)~"},
-    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True)~"},
-    {"otlp_endpoint", R"~(yes)~", nullptr, R"~(expected a string or null, got boolean True)~"},
-    {"otlp_endpoint", R"~(Off)~", nullptr, R"~(expected a string or null, got boolean False)~"},
+    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True (quote it: 'true'))~"},
+    {"otlp_endpoint", R"~(yes)~", nullptr, R"~(expected a string or null, got boolean True (quote it: 'yes'))~"},
+    {"otlp_endpoint", R"~(Off)~", nullptr, R"~(expected a string or null, got boolean False (quote it: 'Off'))~"},
     {"otlp_endpoint", R"~("TRUE")~", R"~(TRUE)~"},
     {"otlp_endpoint", R"~("t")~", R"~(t)~"},
     {"otlp_endpoint", R"~("Y")~", R"~(Y)~"},
     {"otlp_endpoint", R"~("on ")~", R"~(on )~"},
-    {"otlp_endpoint", R"~(1)~", nullptr, R"~(expected a string or null, got integer 1)~"},
-    {"otlp_endpoint", R"~(0)~", nullptr, R"~(expected a string or null, got integer 0)~"},
-    {"otlp_endpoint", R"~(2)~", nullptr, R"~(expected a string or null, got integer 2)~"},
-    {"otlp_endpoint", R"~(1.0)~", nullptr, R"~(expected a string or null, got float 1.0)~"},
-    {"otlp_endpoint", R"~(0.0)~", nullptr, R"~(expected a string or null, got float 0.0)~"},
-    {"otlp_endpoint", R"~(-0.0)~", nullptr, R"~(expected a string or null, got float -0.0)~"},
-    {"otlp_endpoint", R"~(0.5)~", nullptr, R"~(expected a string or null, got float 0.5)~"},
+    {"otlp_endpoint", R"~(1)~", nullptr, R"~(expected a string or null, got integer 1 (quote it: '1'))~"},
+    {"otlp_endpoint", R"~(0)~", nullptr, R"~(expected a string or null, got integer 0 (quote it: '0'))~"},
+    {"otlp_endpoint", R"~(2)~", nullptr, R"~(expected a string or null, got integer 2 (quote it: '2'))~"},
+    {"otlp_endpoint", R"~(1.0)~", nullptr, R"~(expected a string or null, got float 1.0 (quote it: '1.0'))~"},
+    {"otlp_endpoint", R"~(0.0)~", nullptr, R"~(expected a string or null, got float 0.0 (quote it: '0.0'))~"},
+    {"otlp_endpoint", R"~(-0.0)~", nullptr, R"~(expected a string or null, got float -0.0 (quote it: '-0.0'))~"},
+    {"otlp_endpoint", R"~(0.5)~", nullptr, R"~(expected a string or null, got float 0.5 (quote it: '0.5'))~"},
     {"otlp_endpoint", R"~(null)~", "<null>"},
     {"otlp_endpoint", R"~("")~", R"~()~"},
     {"otlp_endpoint", R"~("1")~", R"~(1)~"},
     {"otlp_endpoint", R"~("1.0")~", R"~(1.0)~"},
     {"otlp_endpoint", R"~(y)~", R"~(y)~"},
     {"otlp_endpoint", R"~(n)~", R"~(n)~"},
-    {"otlp_endpoint", R"~(.nan)~", nullptr, R"~(expected a string or null, got float nan)~"},
+    {"otlp_endpoint", R"~(.nan)~", nullptr, R"~(expected a string or null, got float nan (quote it: '.nan'))~"},
     {"otlp_endpoint", R"~([1])~", nullptr, R"~(expected a string or null, got list)~"},
     {"otlp_endpoint", R"~({a: 1})~", nullptr, R"~(expected a string or null, got mapping)~"},
-    {"otlp_endpoint", R"~(-1)~", nullptr, R"~(expected a string or null, got integer -1)~"},
-    {"otlp_endpoint", R"~(+4)~", nullptr, R"~(expected a string or null, got integer 4)~"},
-    {"otlp_endpoint", R"~(1_000)~", nullptr, R"~(expected a string or null, got integer 1000)~"},
-    {"otlp_endpoint", R"~(010)~", nullptr, R"~(expected a string or null, got integer 8)~"},
-    {"otlp_endpoint", R"~(0x10)~", nullptr, R"~(expected a string or null, got integer 16)~"},
+    {"otlp_endpoint", R"~(-1)~", nullptr, R"~(expected a string or null, got integer -1 (quote it: '-1'))~"},
+    {"otlp_endpoint", R"~(+4)~", nullptr, R"~(expected a string or null, got integer 4 (quote it: '+4'))~"},
+    {"otlp_endpoint", R"~(1_000)~", nullptr, R"~(expected a string or null, got integer 1000 (quote it: '1_000'))~"},
+    {"otlp_endpoint", R"~(010)~", nullptr, R"~(expected a string or null, got integer 8 (quote it: '010'))~"},
+    {"otlp_endpoint", R"~(0x10)~", nullptr, R"~(expected a string or null, got integer 16 (quote it: '0x10'))~"},
     {"otlp_endpoint", R"~("0x10")~", R"~(0x10)~"},
     {"otlp_endpoint", R"~("1e3")~", R"~(1e3)~"},
-    {"otlp_endpoint", R"~(1e3)~", nullptr, R"~(expected a string or null, got float 1000.0)~"},
-    {"otlp_endpoint", R"~(2.5)~", nullptr, R"~(expected a string or null, got float 2.5)~"},
+    {"otlp_endpoint", R"~(1e3)~", nullptr, R"~(expected a string or null, got float 1000.0 (quote it: '1e3'))~"},
+    {"otlp_endpoint", R"~(2.5)~", nullptr, R"~(expected a string or null, got float 2.5 (quote it: '2.5'))~"},
     {"otlp_endpoint", R"~("2.5")~", R"~(2.5)~"},
     {"otlp_endpoint", R"~("2.0")~", R"~(2.0)~"},
     {"otlp_endpoint", R"~(" 7 ")~", R"~( 7 )~"},
     {"otlp_endpoint", R"~("1_000")~", R"~(1_000)~"},
     {"otlp_endpoint", R"~("1__0")~", R"~(1__0)~"},
     {"otlp_endpoint", R"~("+0")~", R"~(+0)~"},
-    {"otlp_endpoint", R"~(9.3e18)~", nullptr, R"~(expected a string or null, got float 9.3e+18)~"},
-    {"otlp_endpoint", R"~(-9.2e18)~", nullptr, R"~(expected a string or null, got float -9.2e+18)~"},
+    {"otlp_endpoint", R"~(9.3e18)~", nullptr, R"~(expected a string or null, got float 9.3e+18 (quote it: '9.3e18'))~"},
+    {"otlp_endpoint", R"~(-9.2e18)~", nullptr,
+     R"~(expected a string or null, got float -9.2e+18 (quote it: '-9.2e18'))~"},
     {"otlp_endpoint", R"~(99999999999999999999)~", nullptr,
-     R"~(expected a string or null, got integer 99999999999999999999)~"},
+     R"~(expected a string or null, got integer 99999999999999999999 (quote it: '99999999999999999999'))~"},
     {"otlp_endpoint", R"~("99999999999999999999")~", R"~(99999999999999999999)~"},
-    {"otlp_endpoint", R"~(.inf)~", nullptr, R"~(expected a string or null, got float inf)~"},
+    {"otlp_endpoint", R"~(.inf)~", nullptr, R"~(expected a string or null, got float inf (quote it: '.inf'))~"},
     {"otlp_endpoint", R"~("-00.000")~", R"~(-00.000)~"},
-    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True)~"},
-    {"otlp_endpoint", R"~(123)~", nullptr, R"~(expected a string or null, got integer 123)~"},
+    {"otlp_endpoint", R"~(true)~", nullptr, R"~(expected a string or null, got boolean True (quote it: 'true'))~"},
+    {"otlp_endpoint", R"~(123)~", nullptr, R"~(expected a string or null, got integer 123 (quote it: '123'))~"},
     {"otlp_endpoint", R"~("123")~", R"~(123)~"},
-    {"otlp_endpoint", R"~(1.5)~", nullptr, R"~(expected a string or null, got float 1.5)~"},
+    {"otlp_endpoint", R"~(1.5)~", nullptr, R"~(expected a string or null, got float 1.5 (quote it: '1.5'))~"},
     {"otlp_endpoint", R"~(abc)~", R"~(abc)~"},
     {"otlp_endpoint", R"~(~)~", "<null>"},
     {"otlp_endpoint", R"~(2001-12-14)~", R"~(2001-12-14)~"},
@@ -321,6 +324,45 @@ TEST_CASE("validate never shows the value of otlp_headers") {
           "string: key=value,key2=value2)");
     CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: 12345\n"); }) ==
           "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got integer");
+}
+
+TEST_CASE("validate: regression: the quote hint showed Python's str() of the value, not what was written") {
+    // An alias is the node written at the anchor: that is where the error points, and
+    // what it quotes.
+    CHECK(error_of([&] { validate_yaml("a: &n 0x10\ntelemetry: {service_name: *n}\n"); }) ==
+          "c.yaml:1:4: telemetry.service_name: expected a string, got integer 16 (quote it: '0x10')");
+    CHECK(error_of([&] { validate_yaml("telemetry:\n  run_id: 1_000\n"); }) ==
+          "c.yaml:2:11: telemetry.run_id: expected a string or null, got integer 1000 (quote it: '1_000')");
+    // A tagged scalar asked for its type; quoting would not keep the tag.
+    CHECK(error_of([&] { validate_yaml("telemetry:\n  service_name: !!int 16\n"); }) ==
+          "c.yaml:2:17: telemetry.service_name: expected a string, got integer 16");
+    // SPEC 7: a secret is never quoted.
+    CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: 0x10\n"); }) ==
+          "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got integer");
+}
+
+TEST_CASE("validate gives no quote hint for a value an interpolation computed") {
+    // Where the error points, `${...}` is written: quoting the value's text there would
+    // not be what the user wrote.
+    auto validate_resolved = [](const std::string& doc) {
+        validate(resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", Environment{}));
+    };
+    CHECK(error_of([&] { validate_resolved("x: 0x10\ntelemetry:\n  service_name: ${x}\n"); }) ==
+          "c.yaml:3:17: telemetry.service_name: expected a string, got integer 16");
+    CHECK(error_of([&] { validate_resolved("telemetry:\n  run_id: ${oc.decode:'1e3'}\n"); }) ==
+          "c.yaml:2:11: telemetry.run_id: expected a string or null, got float 1000.0");
+}
+
+TEST_CASE("validate quotes a written text with YAML's single-quote escaping") {
+    // No plain scalar that YAML types as a number holds a quote; the escaping is there
+    // for whatever the parser notes.
+    SourceName file("c.yaml");
+    file.note_plain_scalar(1, 5, "it's", false);
+    auto block = std::make_shared<Node>();
+    block->type = Type::mapping;
+    block->entries.push_back(Entry{"service_name", make_int("1", Origin{file, 1, 5})});
+    CHECK(error_of([&] { validate(block); }) ==
+          "c.yaml:1:5: telemetry.service_name: expected a string, got integer 1 (quote it: 'it''s')");
 }
 
 TEST_CASE("validate lists unknown keys with their origin and ignores them") {

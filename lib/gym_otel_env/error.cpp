@@ -1,10 +1,39 @@
 #include "gym_otel_env/error.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gym_otel_env/text.hpp"
 
 namespace goe {
+
+namespace {
+uint64_t position(int line, int column) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(line)) << 32 | static_cast<uint32_t>(column);
+}
+}  // namespace
+
+void SourceName::note_plain_scalar(int line, int column, std::string_view text, bool is_str) {
+    if (!shared_) return;
+    if (!shared_->plain) shared_->plain = std::make_unique<PlainScalars>();
+    if (is_str) {
+        shared_->plain->as_str.push_back(position(line, column));
+    } else {
+        shared_->plain->as_written.emplace_back(position(line, column), text);
+    }
+}
+
+std::optional<std::string_view> SourceName::plain_scalar_at(int line, int column) const {
+    if (!shared_ || !shared_->plain) return std::nullopt;
+    const PlainScalars& plain = *shared_->plain;
+    uint64_t at = position(line, column);
+    if (std::binary_search(plain.as_str.begin(), plain.as_str.end(), at)) return std::string_view();
+    auto hit = std::lower_bound(plain.as_written.begin(), plain.as_written.end(), at,
+                                [](const auto& noted, uint64_t p) { return noted.first < p; });
+    if (hit != plain.as_written.end() && hit->first == at) return std::string_view(hit->second);
+    return std::nullopt;
+}
 
 std::string Origin::str() const {
     if (line <= 0) return source.str();

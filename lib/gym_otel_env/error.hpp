@@ -2,8 +2,12 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,7 +20,7 @@ class SourceName {
 public:
     SourceName() = default;
     SourceName(std::string name)  // NOLINT(google-explicit-constructor): used as a string
-        : shared_(name.empty() ? nullptr : new Shared{{1}, std::move(name)}) {}
+        : shared_(name.empty() ? nullptr : new Shared{{1}, std::move(name), nullptr}) {}
     SourceName(const char* name) : SourceName(std::string(name)) {}  // NOLINT(google-explicit-constructor)
     SourceName(const SourceName& other) : shared_(other.shared_) {
         if (shared_) shared_->refs.fetch_add(1, std::memory_order_relaxed);
@@ -35,10 +39,28 @@ public:
     bool empty() const { return !shared_; }
     friend bool operator==(const SourceName& a, const SourceName& b) { return a.str() == b.str(); }
 
+    // The parser of a file notes where it read a plain scalar that YAML typed as a
+    // boolean, an integer or a float, and its text, so that a message can quote what
+    // the user wrote (`yes`, `0x10`, `1e3`) rather than Python's str() of the value
+    // (`True`, `16`, `1000.0`). `is_str` says the text is that str() (`8080`, the common
+    // case): then only the position is kept. Kept here, per file, because a node has no
+    // room for a second text; nodes keep their origin only while they are the value
+    // written there (an interpolation's result takes the interpolation's position).
+    void note_plain_scalar(int line, int column, std::string_view text, bool is_str);
+    // What was noted at that position: nullopt if nothing (a string, an interpolation,
+    // a source that is not a file), else the text, empty when it is str() of the value.
+    std::optional<std::string_view> plain_scalar_at(int line, int column) const;
+
 private:
+    // Positions (line << 32 | column), in document order as the parser notes them.
+    struct PlainScalars {
+        std::vector<uint64_t> as_str;
+        std::vector<std::pair<uint64_t, std::string>> as_written;
+    };
     struct Shared {
         std::atomic<long> refs;
         std::string name;
+        std::unique_ptr<PlainScalars> plain;  // made at the first note
     };
     static const std::string& empty_name() {
         static const std::string empty;

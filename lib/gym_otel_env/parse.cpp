@@ -141,6 +141,10 @@ public:
         Origin where = origin(mark);
         NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
         if (node->type == Type::string) check_syntax(node->text);
+        // For a message that quotes the value as the user wrote it (validate's "quote it").
+        if (tag == "?" && node->type != Type::string && node->type != Type::null)
+            name_.note_plain_scalar(where.line, where.column, value,
+                                    node->type == Type::integer && node->text == value);
         bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
         add(node, anchor, string_key, &mark);
     }

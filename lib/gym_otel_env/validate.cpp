@@ -91,6 +91,21 @@ std::string describe(const Node& v, const Field& f) {
     return fmt::format("{} {}", type_name(v.type), python_str(v));
 }
 
+// For a string field given a boolean or a number: the scalar quoted as the user wrote it
+// (`0x10` -> '0x10', not '16'), so that following the hint keeps their text. Only for a
+// plain scalar of a file, found at the value's origin: an interpolation's result, a value
+// from --set or the command line (where the shell would take the quotes) and a tagged
+// scalar get no hint. A secret is never quoted.
+std::string quote_hint(const Node& v, const Field& f) {
+    if (secret(f) || v.is_container() || v.type == Type::null) return {};
+    auto written = v.origin.source.plain_scalar_at(v.origin.line, v.origin.column);
+    if (!written) return {};
+    std::string text = written->empty() ? python_str(v) : std::string(*written);
+    std::string quoted;  // YAML's single quotes: a quote inside is doubled
+    for (char c : text) quoted += c == '\'' ? "''" : std::string(1, c);
+    return fmt::format(" (quote it: '{}')", quoted);
+}
+
 // The pydantic coercions: the exported text, or nullopt when invalid.
 std::optional<std::string> coerce_bool(const Node& v) {
     switch (v.type) {
@@ -129,6 +144,14 @@ std::optional<std::string> coerce_int(const Node& v) {
     }
 }
 
+// Why coerce_int refused `v`, where its type alone does not say it: coerce_int takes
+// every whole float within pydantic's range.
+std::string int_reason(const Node& v) {
+    if (v.type == Type::real && std::isfinite(v.real) && v.real == std::trunc(v.real))
+        return " (out of range: pydantic turns a float into an integer only strictly between -2**63 and 2**63)";
+    return {};
+}
+
 }  // namespace
 
 Settings validate(const NodePtr& block, const std::string& block_key) {
@@ -165,15 +188,14 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                 break;
             case FieldType::integer:
                 s.value = coerce_int(v);
-                if (!s.value) throw Error(v.origin, path, fmt::format("expected an integer, got {}", describe(v, *f)));
+                if (!s.value)
+                    throw Error(v.origin, path,
+                                fmt::format("expected an integer, got {}{}", describe(v, *f), int_reason(v)));
                 break;
             case FieldType::string:
-                if (v.type != Type::string) {
-                    std::string hint = v.is_container() || v.type == Type::null
-                                           ? std::string()
-                                           : fmt::format(" (quote it: '{}')", python_str(v));
-                    throw Error(v.origin, path, fmt::format("expected a string, got {}{}", describe(v, *f), hint));
-                }
+                if (v.type != Type::string)
+                    throw Error(v.origin, path,
+                                fmt::format("expected a string, got {}{}", describe(v, *f), quote_hint(v, *f)));
                 s.value = v.text;
                 break;
             case FieldType::optional_string:
@@ -181,7 +203,7 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                     // Headers look like a mapping, and OmegaConf would take one; the SDK reads one string.
                     std::string hint = f->rule == Rule::header_list && v.type == Type::mapping
                                            ? " (write the headers as one string: key=value,key2=value2)"
-                                           : std::string();
+                                           : quote_hint(v, *f);
                     throw Error(v.origin, path,
                                 fmt::format("expected a string or null, got {}{}", describe(v, *f), hint));
                 }

@@ -57,6 +57,18 @@ expect_stderr "gym-otel-env: error: bool.yaml:2:12: telemetry.enabled: expected 
 printf 'telemetry:\n  service_name: 123\n' > svc.yaml
 run "$GOE_BIN" svc.yaml
 expect_stderr "gym-otel-env: error: svc.yaml:2:17: telemetry.service_name: expected a string, got integer 123 (quote it: '123')"
+# The hint quotes what was written, so that following it keeps the user's text; a value
+# from --set (the shell would take the quotes) or from an interpolation gets none.
+printf 'telemetry:\n  service_name: 0x10\n  otlp_endpoint: yes\n' > hex.yaml
+run "$GOE_BIN" hex.yaml
+expect_stderr "gym-otel-env: error: hex.yaml:2:17: telemetry.service_name: expected a string, got integer 16 (quote it: '0x10')"
+run "$GOE_BIN" --set telemetry.service_name=x hex.yaml
+expect_stderr "gym-otel-env: error: hex.yaml:3:18: telemetry.otlp_endpoint: expected a string or null, got boolean True (quote it: 'yes')"
+run "$GOE_BIN" --set telemetry.service_name=1 svc.yaml
+expect_stderr "gym-otel-env: error: --set: telemetry.service_name: expected a string, got integer 1"
+printf 'name: 1e3\ntelemetry:\n  service_name: ${name}\n' > ref.yaml
+run "$GOE_BIN" ref.yaml
+expect_stderr "gym-otel-env: error: ref.yaml:3:17: telemetry.service_name: expected a string, got float 1000.0"
 
 printf 'telemetry:\n  enabled: ${oc.env:GOE_UNSET_VAR}\n' > env.yaml.bad
 run "$GOE_BIN" --no-env-yaml env.yaml.bad
