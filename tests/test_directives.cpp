@@ -209,7 +209,7 @@ TEST_CASE("apply_directives resolves the interpolations of list items, as Gym's 
         {"regression: an absent variable in a list item was accepted", "x: ['${oc.env:NOPE_X}']\n",
          "error: c.yaml:1:5: x[0]: environment variable 'NOPE_X' not found"},
         {"in a nested mapping, inside a string", "n: {k: [a, 'a${x.nope}']}\n",
-         "error: c.yaml:1:14: n.k[1]: interpolation key 'x.nope' not found"},
+         "error: c.yaml:1:12: n.k[1]: interpolation key 'x.nope' not found"},
         {"to a missing value", "m: ???\nmore: ['${m}']\nz: ???\n",
          "error: c.yaml:2:8: more[0]: interpolation key 'm' is a missing mandatory value: '\?\?\?'"},
         {"in a mapping in a list", "l: [{a: 1, b: [2, '${nope}']}]\n",
@@ -219,13 +219,13 @@ TEST_CASE("apply_directives resolves the interpolations of list items, as Gym's 
          "{'src': {'a': 1}, 'x': {'a': 1}, 'l': ['${x.a}']}"},
         // Gym reads `l` before the swap below it: `x` is still the directive string then.
         {"before the directives after it", "src: {a: 1}\nl: ['${x.a}']\nx: ${copy:src}\n",
-         "error: c.yaml:2:5: l[0]: cannot select 'a' in x: it is a string, not a container"},
-        {"a missing item is left to the '???' check", "l: ['???', '${copy:nope.x}', '${inherit_from:q}']\n",
-         "{'l': ['???', '${copy:nope.x}', '${inherit_from:q}']}"},
+         "error: c.yaml:2:5: l[0]: interpolation key 'x.a' not found"},
+        {"a missing item is left to the '\?\?\?' check", "l: ['\?\?\?', '${copy:nope.x}', '${inherit_from:q}']\n",
+         "{'l': ['\?\?\?', '${copy:nope.x}', '${inherit_from:q}']}"},
         {"not in a list in a list", "l: [['${nope}']]\n", "{'l': [['${nope}']]}"},
         {"not a mapping value inside a list item", "l: [{k: '${nope}'}]\n", "{'l': [{'k': '${nope}'}]}"},
         {"the mapping an item gives is walked", "l: ['${b}']\nb: {k: {_copy: zz}}\n",
-         "error: c.yaml:2:15: l[0].k._copy: Path specified does not exist in config: ['zz']"},
+         "error: c.yaml:2:16: l[0].k._copy: Path specified does not exist in config: ['zz']"},
     };
     for (const auto& row : rows) {
         INFO(row.name);

@@ -365,7 +365,7 @@ private:
                 to_delete = std::move(later);
             }
 
-            if (v->is_container() && work_has(*v)) {
+            if (v->node->is_container() && work_has(*v)) {
                 trail_.emplace_back(key, 0);
                 if (v->type() == Type::mapping) walk(*v, here);
                 else walk_list(*v, here);
