@@ -219,3 +219,41 @@ TEST_CASE("directive strings the pass leaves resolve to themselves") {
     CHECK(python_str(*resolve_subtree(root, "telemetry", {})) ==
           "{'a': '${copy:src}', 'b': '${copy:1}', 'c': 'x-${inherit_from:a.b}-y'}");
 }
+
+// Gym's pass reads each item of a list it meets (`inner_v = v[i]`), and a ListConfig
+// resolves the item's interpolation as it gives it: the first failure stops Gym, during
+// the pass, before the '???' check. Every message here is in the form the block's own
+// resolution errors take; the reference (OmegaConf) agrees on which configs fail.
+TEST_CASE("apply_directives resolves the interpolations of list items, as Gym's pass reads them") {
+    const Row rows[] = {
+        {"regression: an unresolvable list item was accepted", "t: 1\nmore: ['${x.nope}']\n",
+         "error: c.yaml:2:8: more[0]: interpolation key 'x.nope' not found"},
+        {"regression: an absent variable in a list item was accepted", "x: ['${oc.env:NOPE_X}']\n",
+         "error: c.yaml:1:5: x[0]: environment variable 'NOPE_X' not found"},
+        {"in a nested mapping, inside a string", "n: {k: [a, 'a${x.nope}']}\n",
+         "error: c.yaml:1:12: n.k[1]: interpolation key 'x.nope' not found"},
+        {"to a missing value", "m: ???\nmore: ['${m}']\nz: ???\n",
+         "error: c.yaml:2:8: more[0]: interpolation key 'm' is a missing mandatory value: '\?\?\?'"},
+        {"in a mapping in a list", "l: [{a: 1, b: [2, '${nope}']}]\n",
+         "error: c.yaml:1:19: l[0].b[1]: interpolation key 'nope' not found"},
+        {"relative, from the list's mapping", "n: {k: 3, l: ['${..k}']}\n", "{'n': {'k': 3, 'l': ['${..k}']}}"},
+        {"after the directives before it", "src: {a: 1}\nx: ${copy:src}\nl: ['${x.a}']\n",
+         "{'src': {'a': 1}, 'x': {'a': 1}, 'l': ['${x.a}']}"},
+        // Gym reads `l` before the swap below it: `x` is still the directive string then.
+        {"before the directives after it", "src: {a: 1}\nl: ['${x.a}']\nx: ${copy:src}\n",
+         "error: c.yaml:2:5: l[0]: interpolation key 'x.a' not found"},
+        {"a missing item is left to the '\?\?\?' check", "l: ['\?\?\?', '${copy:nope.x}', '${inherit_from:q}']\n",
+         "{'l': ['\?\?\?', '${copy:nope.x}', '${inherit_from:q}']}"},
+        {"not in a list in a list", "l: [['${nope}']]\n", "{'l': [['${nope}']]}"},
+        {"not a mapping value inside a list item", "l: [{k: '${nope}'}]\n", "{'l': [{'k': '${nope}'}]}"},
+        {"the mapping an item gives is walked", "l: ['${b}']\nb: {k: {_copy: zz}}\n",
+         "error: c.yaml:2:16: l[0].k._copy: Path specified does not exist in config: ['zz']"},
+    };
+    for (const auto& row : rows) {
+        INFO(row.name);
+        CHECK(applied(row.doc) == row.expected);
+    }
+    Environment env{{"HOST_X", "h"}};
+    CHECK(python_str(*apply_directives(parse_yaml("x: ['${oc.env:HOST_X}']\n", "c.yaml"), {}, env)) ==
+          "{'x': ['${oc.env:HOST_X}']}");
+}

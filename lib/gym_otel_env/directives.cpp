@@ -8,6 +8,7 @@
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/mapping_index.hpp"
 #include "gym_otel_env/merge.hpp"
+#include "gym_otel_env/resolve.hpp"
 #include "gym_otel_env/text.hpp"
 
 namespace goe {
@@ -21,6 +22,7 @@ constexpr std::string_view kCopyText = "${copy:";
 
 // OmegaConf's MISSING is the plain string '???': quoted or not, it is the same value.
 bool is_missing(const Node& n) { return n.type == Type::string && n.text == "???"; }
+bool interpolated(const Node& n) { return n.type == Type::string && has_interpolation(n.text); }
 bool starts_with(const Node& n, std::string_view prefix) {
     return n.type == Type::string && n.text.compare(0, prefix.size(), prefix) == 0;
 }
@@ -142,7 +144,8 @@ std::string list_repr(const std::vector<std::string>& parts, size_t count) {
 
 class Swapper {
 public:
-    Swapper(const NodePtr& root, const DirectiveLimits& limits) : frozen_(root), live_(work(root)), limits_(limits) {}
+    Swapper(const NodePtr& root, const DirectiveLimits& limits, const Environment& env)
+        : frozen_(root), live_(work(root)), limits_(limits), env_(env) {}
 
     NodePtr run() {
         walk(*live_, {});
@@ -162,9 +165,9 @@ private:
                         fmt::format("more than {} mappings and directives to process", limits_.max_steps));
     }
 
-    // Whether walking below `node` can change anything: Gym's pass acts only on the
-    // directive keys and strings, and it looks into mappings and the mappings directly
-    // inside lists (not lists inside lists, not strings inside lists).
+    // Whether walking below `node` can change anything or fail: Gym's pass acts only on
+    // the directive keys and strings, and it looks into mappings and the items directly
+    // inside lists (not lists inside lists), resolving each item as it reads it.
     bool node_has(const NodePtr& ptr) {
         const Node& n = *ptr;
         // Only a node reached from more than one place (an alias) can be met again:
@@ -183,7 +186,7 @@ private:
             }
         } else if (n.type == Type::sequence) {
             for (const auto& item : n.items)
-                if ((found = item->type == Type::mapping && node_has(item))) break;
+                if ((found = interpolated(*item) || (item->type == Type::mapping && node_has(item)))) break;
         }
         if (shared) has_.emplace(&n, found);
         return found;
@@ -199,7 +202,8 @@ private:
             if (v->type() != Type::string && v->node->is_container() && work_has(*v)) return true;
         }
         for (const auto& item : w.items)
-            if (item->type() == Type::mapping && work_has(*item)) return true;
+            if ((!item->expanded && interpolated(*item->node)) || (item->type() == Type::mapping && work_has(*item)))
+                return true;
         return false;
     }
 
@@ -271,6 +275,56 @@ private:
         return cur;
     }
 
+    // The live tree as a Node, rebuilt only after the pass changed it, and the containers
+    // from its root down along `trail_` to `list`, at `path`: what a list item's
+    // interpolation is resolved in. A list the pass already popped (Gym still visits it)
+    // hangs under the last container on the way that is still there.
+    std::vector<Container> live_containers(const Work& list, const std::string& path) {
+        if (!live_node_) live_node_ = to_node(*live_);
+        std::vector<Container> out{{live_node_, {}}};
+        for (const auto& [key, index] : trail_) {
+            const Container& up = out.back();
+            bool in_list = up.node->type == Type::sequence;
+            const NodePtr* next = nullptr;
+            if (!in_list) next = up.node->find(key);
+            else if (index < up.node->items.size()) next = &up.node->items[index];
+            if (!next || !(*next)->is_container()) {
+                out.push_back({to_node(list), path});
+                break;
+            }
+            out.push_back({*next, in_list ? fmt::format("{}[{}]", up.path, index) : join_key_path(up.path, key)});
+        }
+        return out;
+    }
+
+    // Gym reads every item of a list that is not '???' (`inner_v = v[i]`), which resolves
+    // its interpolation in the live config; a mapping it gives is walked in turn.
+    void walk_list(Work& list, const std::string& path) {
+        expand(list);
+        for (size_t i = 0; i < list.items.size(); ++i) {
+            Work& item = *list.items[i];
+            std::string here = fmt::format("{}[{}]", path, i);
+            if (!item.expanded && interpolated(*item.node)) {
+                if (resolving_ == 0) {  // see below
+                    NodePtr value = keep(resolve_item(live_containers(list, path), here, item.node, env_));
+                    if (value->type == Type::mapping && node_has(value)) {
+                        // The mapping sits elsewhere, where the walk meets it again (Gym
+                        // finds its directives done by then): walked here for what fails
+                        // first, as a copy, without resolving the lists under it, whose
+                        // place in the live tree is not the trail's.
+                        ++resolving_;
+                        walk(*work(value), here);
+                        --resolving_;
+                    }
+                }
+            } else if (item.type() == Type::mapping && work_has(item)) {
+                trail_.emplace_back(std::string(), i);
+                walk(item, here);
+                trail_.pop_back();
+            }
+        }
+    }
+
     void walk(Work& m, const std::string& path) {
         step({m.node->origin, path});
         expand(m);
@@ -282,6 +336,7 @@ private:
             if (!v) continue;  // popped before this mapping was reached
             std::string here = join_key_path(path, key);
             bool is_delete = v->type() == Type::mapping && contains(*v, kDeleteKey);
+            if (is_delete) live_node_ = nullptr;
             std::vector<std::string> to_delete;
             At delete_at;
             if (is_delete) {
@@ -303,14 +358,11 @@ private:
                 to_delete = std::move(later);
             }
 
-            if (v->type() == Type::mapping && work_has(*v)) {
-                walk(*v, here);
-            } else if (v->type() == Type::sequence && work_has(*v)) {
-                expand(*v);
-                for (size_t i = 0; i < v->items.size(); ++i) {
-                    Work& item = *v->items[i];
-                    if (item.type() == Type::mapping && work_has(item)) walk(item, fmt::format("{}[{}]", here, i));
-                }
+            if (v->node->is_container() && work_has(*v)) {
+                trail_.emplace_back(key, 0);
+                if (v->type() == Type::mapping) walk(*v, here);
+                else walk_list(*v, here);
+                trail_.pop_back();
             }
 
             bool swap_str = !v->expanded && starts_with(*v->node, kInheritText);
@@ -319,6 +371,7 @@ private:
             bool copy_prop = v->type() == Type::mapping && contains(*v, kCopyKey);
             if (!(swap_str || copy_str || swap_prop || copy_prop)) continue;
             bool is_swap = swap_str || swap_prop;
+            live_node_ = nullptr;
 
             At at{v->node->origin, here};
             std::string source;
@@ -388,8 +441,12 @@ private:
     std::vector<NodePtr> kept_;
     MappingIndex index_;
     const DirectiveLimits& limits_;
+    const Environment& env_;
     std::unordered_map<const Node*, bool> has_;
     size_t steps_ = 0;
+    NodePtr live_node_;                                  // to_node(live_) until the pass changes it
+    std::vector<std::pair<std::string, size_t>> trail_;  // the key or the index, down to `walk`'s mapping
+    int resolving_ = 0;                                  // inside a mapping a list item gave
 };
 
 // Memoized per shared node: an alias puts one subtree under many paths.
@@ -448,9 +505,9 @@ std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
 
 }  // namespace
 
-NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits) {
+NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, const Environment& env) {
     if (!root || root->type != Type::mapping) return root;
-    return Swapper(root, limits).run();
+    return Swapper(root, limits, env).run();
 }
 
 void check_missing(const NodePtr& root, const DirectiveLimits& limits) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gym_otel_env/environment.hpp"
 #include "gym_otel_env/value.hpp"
 
 namespace goe {
@@ -17,8 +18,10 @@ struct DirectiveLimits {
 
 // The tree after every directive, as a new tree sharing every untouched subtree. A
 // value moved or copied keeps the origin where it was written. Throws Error at the
-// directive's origin when a source path does not exist or a directive is malformed.
-NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {});
+// directive's origin when a source path does not exist or a directive is malformed, and
+// as resolve_subtree does when a list item's interpolation fails: Gym's pass reads every
+// list item it meets, and `env` is what oc.env reads there.
+NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {}, const Environment& env = {});
 
 // Throws one Error listing every '???' path, one line each, with Gym's hint (spelled
 // with our --set); does nothing when there is none.

@@ -39,7 +39,17 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     try {
         // Gym's parse(): directives, the '???' check, then its own steps and defaults,
         // all before it reads the block.
-        root = apply_directives(root, limits.directives);
+        try {
+            root = apply_directives(root, limits.directives, env);
+        } catch (const Error&) {
+            // The pass resolves list items, and a failure may quote what the block's
+            // headers are built from: learn the secrets from the config as it was.
+            try {
+                resolve_subtree(root, "telemetry", env, limits.resolve, &found);
+            } catch (const Error&) {
+            }
+            throw;
+        }
         check_missing(root, limits.directives);
         // Gym resolves the top level before the block, and a failure there may quote what
         // the block's headers are built from: learn the secrets first, whatever happens.

@@ -573,14 +573,26 @@ NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodeP
     return resolver.shallow(value, where);
 }
 
+namespace {
+Parents chain_of(const std::vector<Container>& parents) {
+    Parents chain;
+    for (const auto& c : parents) chain = std::make_shared<const Parent>(Parent{c.node, c.path.size(), chain});
+    return chain;
+}
+}  // namespace
+
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
                               const Environment& env) {
     if (parents.empty()) return nullptr;
-    Parents chain;
-    for (const auto& c : parents) chain = std::make_shared<const Parent>(Parent{c.node, c.path.size(), chain});
     Resolver resolver(parents.front().node, env, ResolveLimits{});
-    NodePtr target = resolver.try_value(value, Location{chain, path, path});
+    NodePtr target = resolver.try_value(value, Location{chain_of(parents), path, path});
     return target && target->is_container() ? target : nullptr;
+}
+
+NodePtr resolve_item(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
+                     const Environment& env, const ResolveLimits& limits) {
+    Resolver resolver(parents.front().node, env, limits);
+    return resolver.shallow(value, Location{chain_of(parents), path, path});
 }
 
 }  // namespace goe

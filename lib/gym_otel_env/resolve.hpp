@@ -50,4 +50,11 @@ NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodeP
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
                               const Environment& env);
 
+// A list item's own interpolation resolved, as Gym's directive pass reads every item of
+// a list (ListConfig's __getitem__), not the values inside a container it gives.
+// `parents` are the containers from the root down to the list (the list last); `path`
+// is the item's key path ("more[0]"). Throws Error as resolve_subtree does.
+NodePtr resolve_item(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
+                     const Environment& env, const ResolveLimits& limits = {});
+
 }  // namespace goe
