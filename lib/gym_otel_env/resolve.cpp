@@ -230,9 +230,29 @@ private:
 public:
     // While a secret value is being resolved, every environment value read and every
     // node's value on the way is secret too. Resolver arguments (variable names) are
-    // not: a name built from a secret contains it and is masked through it.
+    // not: a name built from a secret contains it and is masked through it. A number or
+    // a boolean is secret as a message shows it (str(), `12345`) and as it was written
+    // (`0x3039`): another field that is given it quotes one or the other.
+    // A container's scalars are secret too, each shared node looked at once.
     void note(const Node& n) {
-        if (recording_ && secrets_ && n.type == Type::string && !n.text.empty()) secrets_->texts.push_back(n.text);
+        if (!recording_ || !secrets_ || n.type == Type::null) return;
+        if (n.is_container()) {
+            if (!noted_.insert(&n).second) return;
+            for (const auto& e : n.entries) {
+                if (!e.key.empty()) secrets_->texts.push_back(e.key);
+                note(*e.value);
+            }
+            for (const auto& item : n.items) note(*item);
+            return;
+        }
+        if (n.type == Type::string) {
+            if (!n.text.empty()) secrets_->texts.push_back(n.text);
+            return;
+        }
+        secrets_->texts.push_back(python_str(n));
+        if (auto written = n.origin.source.plain_scalar_at(n.origin.line, n.origin.column);
+            written && !written->empty())
+            secrets_->texts.emplace_back(*written);
     }
 
 private:
@@ -511,6 +531,7 @@ private:
 
 public:
     SecretTexts* secrets_ = nullptr;
+    std::unordered_set<const Node*> noted_;  // containers note() has walked
     int recording_ = 0;
 };
 

@@ -80,6 +80,27 @@ for v in "${bad[@]}"; do
     [[ $ERR == *"$secret"* || $ERR == *"${secret:2:6}"* ]] && fail "--exec -- $prog ++telemetry.otlp_headers=$v: the secret is on stderr: $ERR"
   done
 done
+# A secret that is a number: shown as str() or as written, in another field's message.
+number_configs=(
+  'h: &h 0x3ade68b1
+telemetry: {enabled: true, service_name: *h, otlp_headers: *h}'
+  "telemetry: {enabled: true, service_name: '\${.otlp_headers}', otlp_headers: 987654321}"
+  "telemetry: {enabled: true, export_rank: '\${.otlp_headers.a}', otlp_headers: {a: 0x3ade68b1}}"
+  "telemetry: {enabled: true, exporter: '\${.otlp_headers[0]}', otlp_headers: [9.87654321e8]}"
+  "telemetry: {enabled: true, service_name: '\${.otlp_headers}', otlp_headers: '\${oc.decode:\${oc.env:HC_NUM}}'}"
+)
+export HC_NUM=987654321
+for i in "${!number_configs[@]}"; do
+  printf '%s\n' "${number_configs[$i]}" >"n$i.yaml"
+  for o in "" "--explain" "--check"; do
+    run "$GOE_BIN" --no-env-yaml $o "n$i.yaml"
+    check
+    [ "$STATUS" = 0 ] && fail "n$i.yaml ($o): exit 0"
+    [[ $ERR == *987654321* || $ERR == *3ade68b1* || $ERR == *87654321* ]] && fail "n$i.yaml ($o): the number is on stderr: $ERR"
+  done
+done
+run "$GOE_BIN" --no-env-yaml n0.yaml
+expect_stderr "gym-otel-env: error: n0.yaml:1:4: telemetry.service_name: expected a string, got integer *** (quote it: '***')"
 run "$GOE_BIN" --no-env-yaml --set "telemetry.otlp_headers=int($secret)" t.yaml
 expect_stderr "gym-otel-env: error: --set: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'"
 run "$GOE_BIN" --no-env-yaml --exec -- gym env start --config t.yaml "++telemetry.otlp_headers='x-key=$secret"
