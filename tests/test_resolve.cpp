@@ -197,8 +197,8 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
         {"${oc.dict.values:x}", "resolver 'oc.dict.values' is not supported by gym-otel-env"},
         {"${oc.envx:A}", "unsupported interpolation type 'oc.envx' (unknown resolver)"},
     }));
-    CHECK(error_of([&] { resolve_block("telemetry:\n  a: '" + value + "'\n"); }) ==
-          "c.yaml:2:6: telemetry.a: " + message);
+    std::string config = "telemetry:\n  a: '" + value + "'\n";  // a lambda cannot capture a binding (clang 14)
+    CHECK(error_of([&] { resolve_block(config); }) == "c.yaml:2:6: telemetry.a: " + message);
     CHECK(resolve_value("${copy:a.b}")->text == "${copy:a.b}");
     CHECK(resolve_value("${inherit_from:${x.s}}")->text == "${inherit_from:str}");
 }
@@ -223,6 +223,11 @@ TEST_CASE("resolve_subtree: the texts a secret was built from, first and also wh
     CHECK(secrets_of("telemetry: {h: '${oc.env:${oc.env:P}${oc.env:K}}'}\n") == V{"s3cret", "x-"});
     CHECK(secrets_of("s: {k: v1}\ntelemetry: {h: 'k=${s.k}'}\n") == V{"k=v1", "v1"});
     CHECK(secrets_of("telemetry: {a: '${oc.env:K}'}\n").empty());
+    // A number as a message shows it and as it was written; a container's keys and scalars.
+    CHECK(secrets_of("telemetry: {h: 0x3039}\n") == V{"0x3039", "12345"});
+    CHECK(secrets_of("telemetry: {h: {key1: 5.0e3, key2: [true]}}\n") ==
+          V{"5.0e3", "5000.0", "True", "key1", "key2", "true"});
+    CHECK(secrets_of("s: {sibling: v2, k: 7}\ntelemetry: {h: '${s.k}'}\n") == V{"7"});
 }
 
 TEST_CASE("resolve_subtree leaves values outside the block alone, even unresolvable ones") {

@@ -233,18 +233,8 @@ public:
     // not: a name built from a secret contains it and is masked through it. A number or
     // a boolean is secret as a message shows it (str(), `12345`) and as it was written
     // (`0x3039`): another field that is given it quotes one or the other.
-    // A container's scalars are secret too, each shared node looked at once.
     void note(const Node& n) {
-        if (!recording_ || !secrets_ || n.type == Type::null) return;
-        if (n.is_container()) {
-            if (!noted_.insert(&n).second) return;
-            for (const auto& e : n.entries) {
-                if (!e.key.empty()) secrets_->texts.push_back(e.key);
-                note(*e.value);
-            }
-            for (const auto& item : n.items) note(*item);
-            return;
-        }
+        if (!recording_ || !secrets_ || n.is_container() || n.type == Type::null) return;
         if (n.type == Type::string) {
             if (!n.text.empty()) secrets_->texts.push_back(n.text);
             return;
@@ -253,6 +243,18 @@ public:
         if (auto written = n.origin.source.plain_scalar_at(n.origin.line, n.origin.column);
             written && !written->empty())
             secrets_->texts.emplace_back(*written);
+    }
+
+    // The secret value itself: when a container, each of its keys and scalars (each
+    // shared node looked at once); the containers on the way to it are not secret.
+    void note_secret(const Node& n, std::unordered_set<const Node*>& seen) {
+        if (!n.is_container()) return note(n);
+        if (!seen.insert(&n).second) return;
+        for (const auto& e : n.entries) {
+            if (!e.key.empty()) secrets_->texts.push_back(e.key);
+            note_secret(*e.value, seen);
+        }
+        for (const auto& item : n.items) note_secret(*item, seen);
     }
 
 private:
@@ -531,7 +533,6 @@ private:
 
 public:
     SecretTexts* secrets_ = nullptr;
-    std::unordered_set<const Node*> noted_;  // containers note() has walked
     int recording_ = 0;
 };
 
@@ -552,7 +553,8 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
             ++resolver.recording_;
             try {
                 // A plain value is settled: deep() returns it without a look.
-                resolver.note(*resolver.deep(*v, where.inside(*block, k, join_key_path(where.path, k))));
+                std::unordered_set<const Node*> seen;
+                resolver.note_secret(*resolver.deep(*v, where.inside(*block, k, join_key_path(where.path, k))), seen);
             } catch (...) {
                 --resolver.recording_;
                 throw;

@@ -112,15 +112,14 @@ std::string json_quoted(std::string_view text, NonAscii non_ascii) {
             case '\b': out += "\\b"; break;
             case '\f': out += "\\f"; break;
             default:
-                if (cp < 0x20 || cp == 0x7F) {
-                    out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
-                } else if (cp < 0x80 || non_ascii == NonAscii::raw) {
+                bool printable_ascii = cp >= 0x20 && cp < 0x7F;
+                if (printable_ascii || (cp >= 0x80 && non_ascii == NonAscii::raw)) {
                     out.append(text.substr(i, len));
-                } else if (cp > 0xFFFF) {
+                } else if (cp > 0xFFFF) {  // a surrogate pair, as JSON writes it
                     char32_t v = cp - 0x10000;
                     out += fmt::format("\\u{:04x}\\u{:04x}", static_cast<unsigned>(0xD800 + (v >> 10)),
                                        static_cast<unsigned>(0xDC00 + (v & 0x3FF)));
-                } else {
+                } else {  // a control character, DEL, or non-ASCII escaped
                     out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
                 }
         }
