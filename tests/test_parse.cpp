@@ -153,6 +153,21 @@ TEST_CASE(
         {"a: \"a\xe2\x80\xa9  b\"\nb: 'x \xe2\x80\xa8\xe2\x80\xa8\ty'\nc: \"a\xc2\x85 b\"\nd: \"p\\L q\"\n",
          "{'a': 'a\\u2029b', 'b': 'x\\u2028\\u2028y', 'c': 'a b', 'd': 'p\\u2028 q'}",
          "{'a': 'a\\u2029b', 'b': 'x\\u2028\\u2028y', 'c': 'a b', 'd': 'p\\u2028 q'}"},
+        // Outside quotes they are line breaks: a plain scalar ends at one, or folds over
+        // it keeping it; a comment ends there; lines and columns count them.
+        {"a: x\xe2\x80\xa8\nb: y\xe2\x80\xa9 \n", "{'a': 'x', 'b': 'y'}", "{'a': 'x', 'b': 'y'}"},
+        {"a:\n  x\xe2\x80\xa8   y\nb: 1\n", "{'a': 'x\\u2028y', 'b': 1}", "{'a': 'x\\u2028y', 'b': 1}"},
+        {"a: x\xe2\x80\xa8\n   y\n", "{'a': 'x\\u2028\\ny'}", "{'a': 'x\\u2028\\ny'}"},
+        {"a: x\n\n\xe2\x80\xa8  y\n", "{'a': 'x\\n\\u2028y'}", "{'a': 'x\\n\\u2028y'}"},
+        {"{a: 1,\xe2\x80\xa8"
+         "b: 2}\n",
+         "{'a': 1, 'b': 2}", "{'a': 1, 'b': 2}"},
+        {"a: 1 # c\xe2\x80\xa8"
+         "b: 2\n",
+         "{'a': 1, 'b': 2}", "{'a': 1, 'b': 2}"},
+        {"a: 1\xe2\x80\xa8"
+         "b: [1,,2]\n",
+         "2:7 expected the node content, but found ','", "error: c.yaml:2:7: expected the node content, but found ','"},
         // Anchors: names of [A-Za-z0-9_-], never twice.
         {"a: &x 1\nb: &x 2\n", "2:4 found duplicate anchor 'x'; first occurrence ... second occurrence",
          "error: c.yaml:2:4: found duplicate anchor 'x'; first occurrence at line 1, column 4"},

@@ -123,6 +123,7 @@ public:
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
         std::string value = pyyaml_escapes(raw_value);
+        if (tag == "?" && !spaces_.breaks.empty()) value = pyyaml_plain_breaks(value, text_, offset(mark));
         if (tag == "!") {
             value = pyyaml_block_scalar(std::move(value), text_, offset(mark));
             value = pyyaml_quoted_breaks(std::move(value), text_, offset(mark));
@@ -437,7 +438,7 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
     // Only a document with a token yaml-cpp would read on past is copied, with spaces.
     std::string spaced;
     std::string_view parsed = text;
-    if (!spaces.at.empty()) {
+    if (!spaces.at.empty() || !spaces.breaks.empty()) {
         spaced = spaces.apply(text);
         parsed = spaced;
     }

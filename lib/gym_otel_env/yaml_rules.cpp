@@ -106,6 +106,12 @@ std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_
 }
 
 std::string InsertedSpaces::apply(std::string_view text) const {
+    std::string broken;
+    if (!breaks.empty()) {
+        broken = text;
+        for (size_t b : breaks) broken.replace(b, 3, "  \n");
+        text = broken;
+    }
     std::string out;
     out.reserve(text.size() + at.size());
     size_t from = 0;
@@ -127,6 +133,52 @@ std::pair<size_t, int> InsertedSpaces::original(size_t pos, int column) const {
     size_t before = earlier(pos);
     size_t on_line = before - earlier(pos - static_cast<size_t>(column));
     return {pos - before, column - static_cast<int>(on_line)};
+}
+
+namespace {
+// A PyYAML line break at `at`: its length, 0 if none, and the character it adds to a
+// value (scanner.py scan_line_break: U+2028 and U+2029 are themselves, others "\n").
+std::pair<size_t, std::string_view> line_break_at(std::string_view text, size_t at) {
+    if (text.substr(at, 2) == "\r\n") return {2, "\n"};
+    if (at < text.size() && (text[at] == '\n' || text[at] == '\r')) return {1, "\n"};
+    std::string_view three = text.substr(at, 3);
+    if (three == "\xe2\x80\xa8" || three == "\xe2\x80\xa9") return {3, three};
+    return {0, {}};
+}
+}  // namespace
+
+std::string pyyaml_plain_breaks(const std::string& value, std::string_view text, size_t pos) {
+    std::string out;
+    size_t v = 0, r = pos;
+    while (v < value.size() && r < text.size()) {
+        size_t run = r;
+        while (run < text.size() && text[run] == ' ') ++run;
+        if (line_break_at(text, run).first == 0) {
+            // Within a line the value is the text (its spaces too).
+            size_t n = run - r + 1;
+            out.append(text.substr(r, n));
+            v += n, r += n;
+            continue;
+        }
+        // A fold: PyYAML keeps a first break that is not "\n" and writes the further
+        // ones; yaml-cpp, which read each of them as "\n", wrote " " or n-1 newlines.
+        std::vector<std::string_view> breaks;
+        for (r = run; r < text.size();) {
+            if (text[r] == ' ') {
+                ++r;
+            } else if (auto [len, adds] = line_break_at(text, r); len > 0) {
+                breaks.push_back(adds);
+                r += len;
+            } else {
+                break;
+            }
+        }
+        v += breaks.size() == 1 ? 1 : breaks.size() - 1;
+        if (breaks[0] != "\n") out += breaks[0];
+        else if (breaks.size() == 1) out += ' ';
+        for (size_t k = 1; k < breaks.size(); ++k) out += breaks[k];
+    }
+    return out;
 }
 
 int char_column(std::string_view text, size_t pos, int byte_column) {
@@ -178,6 +230,7 @@ private:
         return t_.substr(i_ + k, 3) == "\xe2\x80\xa8" || t_.substr(i_ + k, 3) == "\xe2\x80\xa9";
     }
     void unicode_line_break() {
+        spaces_.breaks.push_back(i_);
         i_ += 3;
         ++line_;
         column_ = 1;
@@ -185,6 +238,10 @@ private:
     }
     void skip_line() {
         while (i_ < t_.size() && t_[i_] != '\n') advance();
+    }
+    // scanner.py scan_to_next_token: a comment ends at any line break.
+    void skip_comment() {
+        while (i_ < t_.size() && t_[i_] != '\n' && !unicode_break()) advance();
     }
 
     [[noreturn]] void fail(const std::string& what) const { throw Error(Origin{name_, line_, column_}, {}, what); }
@@ -252,7 +309,7 @@ private:
         if (c == ' ') return advance();
         if (c == '\n' || c == '\r') return advance();
         if (c == '\t') fail("found character '\\t' that cannot start any token");
-        if (c == '#') return skip_line();
+        if (c == '#') return skip_comment();
         if (unicode_break() && !in_quotes_) return unicode_line_break();
         content_ = true;
         bool was_expecting = expect_entry_;

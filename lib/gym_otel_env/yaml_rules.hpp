@@ -25,6 +25,10 @@ std::string normalize_line_breaks(std::string_view text);
 // every document, which then is parsed as it is.
 struct InsertedSpaces {
     std::vector<size_t> at;  // offsets of the spaces in the spaced text, ascending
+    // Offsets in `text` of the U+2028 and U+2029 that are line breaks between tokens or
+    // in a plain scalar (not in a quoted or block scalar). yaml-cpp reads each as "  \n",
+    // the same three bytes, so that its lines are PyYAML's.
+    std::vector<size_t> breaks;
 
     // The text yaml-cpp reads: `text` with the spaces.
     std::string apply(std::string_view text) const;
@@ -54,6 +58,12 @@ std::string pyyaml_block_scalar(std::string value, std::string_view text, size_t
 // scalar with escapes is left as yaml-cpp read it: `\L` gives the same character.
 // `pos` is the offset of the opening quote in `text`.
 std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_t pos);
+
+// A plain scalar's value as PyYAML reads it when it goes on over a U+2028 or U+2029:
+// yaml-cpp, which read those as "\n", folded them into a space or newlines; PyYAML keeps
+// them (`a: x<U+2028>  y` is 'x\u2028y'). `pos` is the offset of the scalar in `text`;
+// `value` is yaml-cpp's.
+std::string pyyaml_plain_breaks(const std::string& value, std::string_view text, size_t pos);
 
 // The column, counted in characters from 1, of the byte at offset `pos`, which is
 // `byte_column` bytes (from 1) into its line: yaml-cpp counts bytes, PyYAML characters.
