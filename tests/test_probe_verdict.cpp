@@ -108,7 +108,7 @@ TEST_CASE("judge: gRPC against HTTP, and HTTP against gRPC") {
               "otlp_protocol to http/protobuf, or use the receiver's gRPC port (4317 on a collector)");
     CHECK(judge(grpc(), failure(Transport::garbled, "Error in the HTTP2 framing layer")).line ==
           kGrpc +
-              ": not an HTTP/2 answer: Error in the HTTP2 framing layer (2 ms): otlp_protocol is grpc but the "
+              ": no HTTP/2 answer (2 ms): otlp_protocol is grpc but the "
               "endpoint speaks HTTP: set otlp_protocol to http/protobuf, or use the receiver's gRPC port (4317 on a "
               "collector)");
     CHECK(judge(grpc(), answer(200, "application/json", 2)).line ==
@@ -117,7 +117,7 @@ TEST_CASE("judge: gRPC against HTTP, and HTTP against gRPC") {
               "speaks HTTP: set otlp_protocol to http/protobuf, or use the receiver's gRPC port (4317 on a collector)");
     CHECK(judge(http(), failure(Transport::garbled, "Received HTTP/0.9 when not allowed")).line ==
           kHttp +
-              ": not an HTTP/1.1 answer: Received HTTP/0.9 when not allowed (2 ms): otlp_protocol is http/protobuf "
+              ": no HTTP/1.1 answer (2 ms): otlp_protocol is http/protobuf "
               "but the endpoint speaks gRPC: set otlp_protocol to grpc, or use the receiver's OTLP/HTTP port (4318 on "
               "a collector)");
     CHECK(judge(http(), answer(200, "application/grpc", 2)).line ==

@@ -133,6 +133,7 @@ Transport transport_of(CURLcode code) {
         case CURLE_HTTP2:
         case CURLE_HTTP2_STREAM:
         case CURLE_GOT_NOTHING:
+        case CURLE_SEND_ERROR:  // the other end hung up on the first bytes
         case CURLE_RECV_ERROR: return Transport::garbled;
         default: return Transport::other;
     }

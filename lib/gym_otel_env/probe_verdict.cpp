@@ -183,11 +183,9 @@ Verdict judge(const Target& t, const Outcome& o) {
                                                 "gives it longer"
                                               : "the SDK would give up too (OTEL_EXPORTER_OTLP_TIMEOUT): the "
                                                 "receiver is slow or the packets are dropped")};
-        case Transport::garbled:
-            return {false,
-                    failed(t, head,
-                           fmt::format("not an HTTP/{} answer: {}", t.protocol == Protocol::grpc ? "2" : "1.1", error),
-                           o, wrong_protocol(t))};
+        case Transport::garbled:  // libcurl's words vary with the moment the other end hung up: left out
+            return {false, failed(t, head, t.protocol == Protocol::grpc ? "no HTTP/2 answer" : "no HTTP/1.1 answer", o,
+                                  wrong_protocol(t))};
         case Transport::other: return {false, failed(t, head, fmt::format("failed: {}", error), o, "")};
     }
     return {false, head};

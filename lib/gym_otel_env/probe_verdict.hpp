@@ -18,7 +18,7 @@ enum class Transport {
     tls,        // TLS: the handshake failed otherwise
     tls_files,  // TLS: the CA file, client certificate or key cannot be used
     timeout,    // no complete answer within the request's limit
-    garbled,    // what came back is not the HTTP version asked for (HTTP/1 for HTTP/2, or the reverse)
+    garbled,    // not the HTTP version asked for came back (HTTP/1 for HTTP/2, or the reverse), or a hang-up
     other,
 };
 
