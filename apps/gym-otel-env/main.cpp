@@ -63,8 +63,7 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
     app.add_flag("--check", o.check, "Validate and lint only: nothing on stdout, exit 1 on errors");
     auto* probe = app.add_flag("--probe", o.probe,
                                "First send an empty export per signal where the SDK would: exit 1 unless all arrive");
-    app.add_option("--probe-timeout", o.probe_timeout,
-                   "--probe's time limit, e.g. --probe --probe-timeout 2 (default 5)")
+    app.add_option("--probe-timeout", o.probe_timeout, "--probe's time limit for all signals (default 5)")
         ->type_name("SECONDS")
         ->needs(probe)
         ->check([](const std::string& v) {
@@ -85,6 +84,7 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
         "  gym-otel-env --gym-root ~/Gym resources_servers/x/configs/x.yaml  # Gym's shipped configs\n"
         "  gym-otel-env --check --strict config.yaml             # exit 1 on any warning\n"
         "  gym-otel-env --probe --exec -- gym env start --config c.yaml  # only if telemetry arrives\n"
+        "  gym-otel-env --check --probe --probe-timeout 2 config.yaml  # where telemetry goes, within 2 s\n"
         "  gym-otel-env --explain config.yaml >/dev/null         # where each value comes from\n"
         "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
         "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
