@@ -186,9 +186,7 @@ bool run_all(std::vector<Transfer>& transfers) {
 
 void say(const std::string& line) { std::fputs(fmt::format("gym-otel-env: probe: {}\n", line).c_str(), stdout); }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     long total_ms = goe::probe::kDefaultTotalMs;
     for (int i = 1; i < argc; i += 2) {
         std::string_view arg = argv[i];
@@ -244,4 +242,12 @@ int main(int argc, char** argv) {
     curl_global_cleanup();
     std::fflush(stdout);
     return all ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try { return run(argc, argv); } catch (...) {
+    // Out of memory, or a bug: gym-otel-env reports the status as the probe's failure.
+    std::fputs("gym-otel-env: probe: internal error\n", stdout);
+    return 70;
 }
