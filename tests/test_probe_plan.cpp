@@ -2,10 +2,13 @@
 // environment rules say, and the empty request of each protocol.
 #include <catch2/catch.hpp>
 
+#include "gym_otel_env/error.hpp"
 #include "gym_otel_env/probe_plan.hpp"
+#include "support.hpp"
 
 using namespace goe;
 using namespace goe::probe;
+using goe::testing::error_of;
 
 namespace {
 
@@ -195,6 +198,16 @@ TEST_CASE("parse_total_timeout: seconds, more than 0, at most 600") {
     CHECK(parse_total_timeout("600") == 600000);
     for (const char* bad : {"0", "0.0", "", ".", "1.", "-1", "601", "600.5", "1e3", "2s", " 2", "1000"})
         CHECK_FALSE(parse_total_timeout(bad));
+}
+
+TEST_CASE("total_timeout_option: the default, the value, or a usage error") {
+    CHECK(total_timeout_option(false, "") == kDefaultTotalMs);
+    CHECK(total_timeout_option(true, "") == 5000);
+    CHECK(total_timeout_option(true, "2.5") == 2500);
+    auto usage = Error::Kind::usage;
+    CHECK(error_of([] { total_timeout_option(false, "2"); }, usage) == "--probe-timeout requires --probe");
+    CHECK(error_of([] { total_timeout_option(true, "0"); }, usage) ==
+          "--probe-timeout: expected seconds, more than 0 and at most 600, got '0'");
 }
 
 TEST_CASE("request: the empty export request of each protocol") {

@@ -61,16 +61,10 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
             return v == "true" ? "full" : v;
         });
     app.add_flag("--check", o.check, "Validate and lint only: nothing on stdout, exit 1 on errors");
-    auto* probe = app.add_flag("--probe", o.probe,
-                               "First send an empty export per signal where the SDK would: exit 1 unless all arrive");
+    app.add_flag("--probe", o.probe,
+                 "First send an empty export per signal where the SDK would: exit 1 unless all arrive");
     app.add_option("--probe-timeout", o.probe_timeout, "--probe's time limit for all signals (default 5)")
-        ->type_name("SECONDS")
-        ->needs(probe)
-        ->check([](const std::string& v) {
-            return goe::probe::parse_total_timeout(v)
-                       ? ""
-                       : "expected seconds, more than 0 and at most 600, got '" + v + "'";
-        });
+        ->type_name("SECONDS");  // checked after parsing (probe_plan.hpp): CLI11's checks cost every run
     app.add_flag("--strict", o.report.strict, "Treat every warning as an error");
     app.add_flag("-q,--quiet", o.report.quiet, "Do not print warnings, e.g. eval \"$(gym-otel-env --quiet c.yaml)\"");
     app.footer(
@@ -134,7 +128,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
     const auto& exports = outcome.translation.exports;
     if (o.probe) {  // with the child's environment, before --exec runs anything
-        auto ms = goe::probe::parse_total_timeout(o.probe_timeout).value_or(goe::probe::kDefaultTotalMs);
+        auto ms = goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto probe = goe::app::run_probe(goe::child_environment(entries, exports), ms);
         for (const auto& line : probe.lines) to_stderr(ui.redactor.clean(line) + "\n");
         if (!probe.failure.empty()) return fail(ui, goe::ExitStatus::failure, {probe.failure});
@@ -176,6 +170,7 @@ int main(int argc, char** argv) try {
         app.parse(args);
         ui.format = *goe::parse_format(o.format);
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
+        goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         return run(o, ui, env, entries);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);

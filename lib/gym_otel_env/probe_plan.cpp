@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/error.hpp"
 #include "gym_otel_env/schema.hpp"
 #include "gym_otel_env/text.hpp"
 
@@ -269,6 +270,14 @@ std::optional<long> parse_total_timeout(std::string_view seconds) {
     if (ms == 0 && beyond) ms = 1;  // 0.0001 s: more than nothing
     if (ms <= 0 || ms > 600000 || (ms == 600000 && beyond)) return std::nullopt;
     return ms;
+}
+
+long total_timeout_option(bool probe, std::string_view seconds) {
+    if (seconds.empty()) return kDefaultTotalMs;
+    if (!probe) throw Error("--probe-timeout requires --probe", Error::Kind::usage);
+    if (auto ms = parse_total_timeout(seconds)) return *ms;
+    throw Error(fmt::format("--probe-timeout: expected seconds, more than 0 and at most 600, got '{}'", seconds),
+                Error::Kind::usage);
 }
 
 Request request(Protocol protocol) {

@@ -92,6 +92,10 @@ Plan plan(const Environment& env, long total_ms = kDefaultTotalMs);
 // nullopt unless it is more than 0 and at most 600 seconds.
 std::optional<long> parse_total_timeout(std::string_view seconds);
 
+// The command line's --probe-timeout ("" when not given) in milliseconds, the default when
+// not given; a usage error (goe::Error) when it is not such a time or comes without --probe.
+long total_timeout_option(bool probe, std::string_view seconds);
+
 // The empty export request of a protocol: no resource, no spans, metrics or records.
 struct Request {
     std::string content_type;
