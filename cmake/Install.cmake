@@ -33,6 +33,9 @@ foreach(pair "docs/gym-otel-env.1|gym-otel-env.1.gz" "${goe_pkg}/changelog|chang
 endforeach()
 
 install(TARGETS gym-otel-env RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(GOE_PROBE)
+  install(TARGETS gym-otel-env-probe RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/gym-otel-env)
+endif()
 install(FILES ${goe_pkg}/gym-otel-env.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 # The places each shell's completion system loads from on demand. zsh's differs by
 # prefix: Debian's zsh reads packages' completions from /usr/share/zsh/vendor-completions

@@ -16,7 +16,7 @@ _gym_otel_env_files() {  # CUR [yaml]: YAML files and directories, else any file
 _gym_otel_env() {
     local IFS=$' \t\n' cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]-} i
     local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --exec --explain --check
-                --strict -q --quiet -h --help --version --"
+                --probe --probe-timeout --strict -q --quiet -h --help --version --"
     local formats="sh fish json dotenv github ray"
     local keys="enabled span_groups export_strategy export_rank traces_enabled metrics_enabled
                 logs_enabled exporter run_id service_name_per_server instrument_aiohttp
@@ -56,6 +56,10 @@ _gym_otel_env() {
             local IFS=$'\n'
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur"))
+            return 0
+            ;;
+        --probe-timeout)
+            COMPREPLY=($(compgen -W "1 2 5 10 30" -- "$cur"))
             return 0
             ;;
         --set)

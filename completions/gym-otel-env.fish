@@ -33,6 +33,8 @@ complete $opt -l gym-root -x -a '(__fish_complete_directories)' -d 'Gym install 
 complete $opt -l format -x -a 'sh\t"POSIX shell (default)" fish\t"fish shell" json\t"JSON object" dotenv\t"dotenv file" github\t"GitHub Actions env file" ray\t"Ray runtime environment"' -d 'Output format'
 complete $opt -l explain -d 'Tell on stderr where each variable comes from'
 complete $opt -l check -d 'Validate and lint only'
+complete $opt -l probe -d 'First send an empty export per signal where the SDK would'
+complete $opt -l probe-timeout -x -a '1 2 5 10 30' -d 'Time limit of --probe, in seconds'
 complete $opt -l strict -d 'Turn every warning into an error'
 complete $opt -s q -l quiet -d 'Do not print warnings'
 complete $opt -l exec -d 'Run the command after -- with the variables'

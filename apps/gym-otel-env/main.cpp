@@ -15,7 +15,9 @@
 #include "gym_otel_env/gym_args.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/pipeline.hpp"
+#include "gym_otel_env/probe_plan.hpp"
 #include "gym_otel_env/render.hpp"
+#include "probe_child.hpp"
 #include "system.hpp"
 
 namespace {
@@ -59,6 +61,10 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
             return v == "true" ? "full" : v;
         });
     app.add_flag("--check", o.check, "Validate and lint only: nothing on stdout, exit 1 on errors");
+    app.add_flag("--probe", o.probe,
+                 "First send an empty export per signal where the SDK would: exit 1 unless all arrive");
+    app.add_option("--probe-timeout", o.probe_timeout, "--probe's time limit for all signals (default 5)")
+        ->type_name("SECONDS");  // checked after parsing (probe_plan.hpp): CLI11's checks cost every run
     app.add_flag("--strict", o.report.strict, "Treat every warning as an error");
     app.add_flag("-q,--quiet", o.report.quiet, "Do not print warnings, e.g. eval \"$(gym-otel-env --quiet c.yaml)\"");
     app.footer(
@@ -71,6 +77,8 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
         "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
         "  gym-otel-env --gym-root ~/Gym resources_servers/x/configs/x.yaml  # Gym's shipped configs\n"
         "  gym-otel-env --check --strict config.yaml             # exit 1 on any warning\n"
+        "  gym-otel-env --probe --exec -- gym env start --config c.yaml  # only if telemetry arrives\n"
+        "  gym-otel-env --check --probe --probe-timeout 2 config.yaml  # where telemetry goes, within 2 s\n"
         "  gym-otel-env --explain config.yaml >/dev/null         # where each value comes from\n"
         "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
         "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
@@ -118,8 +126,18 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     auto report = goe::report(outcome, env, o.report);
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
-    if (o.check) return goe::code(goe::ExitStatus::success);
     const auto& exports = outcome.translation.exports;
+    if (o.probe) {  // with the child's environment, before --exec runs anything
+        auto ms = goe::probe::total_timeout_option(o.probe, o.probe_timeout);
+        auto probe = goe::app::run_probe(goe::child_environment(entries, exports), ms);
+        for (const auto& line : probe.lines) to_stderr(ui.redactor.clean(line) + "\n");
+        if (!probe.failure.empty()) return fail(ui, goe::ExitStatus::failure, {probe.failure});
+        if (!probe.accepted)
+            return fail(ui, goe::ExitStatus::failure,
+                        {o.exec ? fmt::format("--probe: not every signal was accepted, so {} was not run", o.command[0])
+                                : "--probe: not every signal was accepted"});
+    }
+    if (o.check) return goe::code(goe::ExitStatus::success);
     if (o.exec) {
         auto failure = goe::app::exec_command(o.command, goe::child_environment(entries, exports));
         to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
@@ -152,6 +170,7 @@ int main(int argc, char** argv) try {
         app.parse(args);
         ui.format = *goe::parse_format(o.format);
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
+        goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         return run(o, ui, env, entries);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);

@@ -24,6 +24,9 @@ struct Invocation {
     std::string explain;  // "" (none), "full" or "short"
     ReportOptions report;
     std::vector<std::string> command;  // after "--"
+
+    bool probe = false;
+    std::string probe_timeout;  // --probe-timeout SECONDS, "" for the default
 };
 
 // Splits argv (without the program name) at the first "--": what follows is the command.

@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
 
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || die "cmake --install: $(cat "$work/install.log")"
-files=(bin/gym-otel-env share/man/man1/gym-otel-env.1.gz
+files=(bin/gym-otel-env libexec/gym-otel-env/probe share/man/man1/gym-otel-env.1.gz
        share/bash-completion/completions/gym-otel-env
        share/zsh/site-functions/_gym-otel-env
        share/fish/vendor_completions.d/gym-otel-env.fish
@@ -24,6 +24,10 @@ for f in "${files[@]}"; do check; [[ -f $prefix/$f ]] || fail "not installed: $f
 check; [[ -x $prefix/bin/gym-otel-env ]] || fail "bin/gym-otel-env is not executable"
 version=$(sed -nE 's/^project\(gym-otel-env VERSION ([0-9.]+).*/\1/p' "$src/CMakeLists.txt")
 check; [[ $("$prefix/bin/gym-otel-env" --version) == *"$version"* ]] || fail "installed --version is not $version"
+# The installed gym-otel-env finds the installed probe (telemetry off: nothing to send).
+printf 'telemetry: {enabled: false}\n' >"$work/off.yaml"
+check; probed=$(env -i PATH="$PATH" "$prefix/bin/gym-otel-env" --no-env-yaml --check --probe "$work/off.yaml" 2>&1) ||
+  fail "the installed --probe: $probed"
 
 # --- --strip: the same files, the binary without its symbol table
 check; cmake --install "$build" --prefix "$work/stripped" --strip >"$work/strip.log" 2>&1 || fail "cmake --install --strip: $(cat "$work/strip.log")"
@@ -158,6 +162,7 @@ if command -v cpack >/dev/null && command -v dpkg-deb >/dev/null; then
   for f in "${files[@]/zsh\/site-functions/zsh/vendor-completions}"; do
     check; grep -q " \./usr/$f$" <<<"$listing" || fail "the .deb lacks /usr/$f"
   done
+  check; dpkg-deb -f "$deb" Depends | grep -q libcurl || fail "the .deb does not depend on the libcurl the probe links"
   check; [[ $(dpkg-deb -f "$deb" Homepage) == http* ]] || fail "the .deb has no Homepage"
   check; [[ $(dpkg-deb -f "$deb" Maintainer) == *'<'*@*'>' ]] || fail "the .deb's Maintainer is not Name <mail>"
   if command -v lintian >/dev/null; then

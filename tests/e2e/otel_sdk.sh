@@ -6,30 +6,8 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.bash"
 
-here=$GOE_SOURCE_DIR/tests/e2e/otel
-for tool in node npm; do
-  command -v "$tool" >/dev/null || die "$tool is not installed (scripts/install-deps installs nodejs and npm)"
-done
-
-# The SDK is installed once per package-lock.json into a folder next to the build.
-node_dir=${GOE_OTEL_NODE_DIR:-$(dirname "$GOE_BIN")/../otel-node}
-mkdir -p "$node_dir" || die "cannot create $node_dir"
-node_dir=$(cd "$node_dir" && pwd)
-stamp=$(cat "$here/package.json" "$here/package-lock.json" | cksum)
-if [[ ! -d $node_dir/node_modules || $(cat "$node_dir/.stamp" 2>/dev/null) != "$stamp" ]]; then
-  cp "$here/package.json" "$here/package-lock.json" "$node_dir/"
-  echo "installing the OpenTelemetry JS SDK into $node_dir"
-  if ! (cd "$node_dir" && timeout 400 npm ci --ignore-scripts --no-audit --no-fund) >"$node_dir/npm.log" 2>&1; then
-    if ! timeout 60 npm ping >/dev/null 2>&1; then
-      skip "the npm registry is unreachable, cannot install @opentelemetry/sdk-node"$'\n'"$(
-        sed 's/^/  npm: /' "$node_dir/npm.log" | tail -5)"
-    fi
-    die "npm ci failed although the registry answers: $(cat "$node_dir/npm.log")"
-  fi
-  printf '%s\n' "$stamp" >"$node_dir/.stamp"
-fi
-# ES modules resolve packages from their own folder, so the probe runs from there.
-cp "$here/probe.mjs" "$here/receiver.mjs" "$node_dir/"
+. "$GOE_SOURCE_DIR/tests/e2e/otel/install.bash"
+otel_node_install probe.mjs receiver.mjs
 
 work=$(mktemp -d)
 receiver=
