@@ -27,7 +27,7 @@ std::string loaded(std::string_view doc) {
 TEST_CASE("parse_yaml keeps quoted scalars as strings and types plain ones") {
     CHECK(loaded("a: 'true'\nb: \"1\"\nc: true\nd: 1\ne:\n") ==
           "{'a': 'true', 'b': '1', 'c': True, 'd': 1, 'e': None}");
-    CHECK(loaded("a: !!str 1\nb: !!int '7'\nc: ! true\n") == "{'a': '1', 'b': 7, 'c': 'true'}");
+    CHECK(loaded("a: !!str 1\nb: !!int '7'\nc: ! true\n") == "{'a': '1', 'b': 7, 'c': True}");
 }
 
 TEST_CASE("parse_yaml records file:line:col of every value") {
@@ -168,6 +168,24 @@ TEST_CASE(
         {"a: 1\xe2\x80\xa8"
          "b: [1,,2]\n",
          "2:7 expected the node content, but found ','", "error: c.yaml:2:7: expected the node content, but found ','"},
+        // Tags: `!` alone resolves as a plain scalar would, quoted or not; a tag ends at a
+        // blank (in flow collections too) and needs a URI after its handle.
+        {"a: ! '12'\nb: ! 0x10\nc: !\nd: &x ! 'true'\ne: ! \"~\"\n",
+         "{'a': 12, 'b': 16, 'c': None, 'd': True, 'e': None}", "{'a': 12, 'b': 16, 'c': None, 'd': True, 'e': None}"},
+        {"! 1: a\n", "{1: 'a'}", "{1: 'a'}"},
+        {"a: [!!str 1, ! 2]\n", "{'a': ['1', 2]}", "{'a': ['1', 2]}"},
+        {"a: !<tag:yaml.org,2002:str> 5\n", "{'a': '5'}", "{'a': '5'}"},
+        {"{a: !}\n", "1:6 while parsing a tag: expected URI, but found '}'",
+         "error: c.yaml:1:6: while parsing a tag: expected URI, but found '}'"},
+        {"{a: !x}\n", "1:7 while scanning a tag: expected ' ', but found '}'",
+         "error: c.yaml:1:7: while scanning a tag: expected ' ', but found '}'"},
+        {"a: !!\n", "1:6 while parsing a tag: expected URI, but found '\\n'",
+         "error: c.yaml:1:6: while parsing a tag: expected URI, but found '\\n'"},
+        {"a: !x!\n", "1:7 the same", "error: c.yaml:1:7: while parsing a tag: expected URI, but found '\\n'"},
+        {"a: !<x 5\n", "1:7 while parsing a tag: expected '>', but found ' '",
+         "error: c.yaml:1:7: while parsing a tag: expected '>', but found ' '"},
+        {"a: !!str\xc3\xa9 x\n", "1:9 while scanning a tag: expected ' ', but found '\xc3\xa9'",
+         "error: c.yaml:1:9: while scanning a tag: expected ' ', but found '\xc3\xa9'"},
         // Anchors: names of [A-Za-z0-9_-], never twice.
         {"a: &x 1\nb: &x 2\n", "2:4 found duplicate anchor 'x'; first occurrence ... second occurrence",
          "error: c.yaml:2:4: found duplicate anchor 'x'; first occurrence at line 1, column 4"},

@@ -120,10 +120,15 @@ public:
         add(anchors_[anchor], 0, anchors_[anchor]->type == Type::string, &mark);
     }
 
-    void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+    void OnScalar(const YAML::Mark& mark, const std::string& yaml_tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
         std::string value = pyyaml_escapes(raw_value);
-        if (tag == "?" && !spaces_.breaks.empty()) value = pyyaml_plain_breaks(value, text_, offset(mark));
+        if (yaml_tag == "?" && !spaces_.breaks.empty()) value = pyyaml_plain_breaks(value, text_, offset(mark));
+        // PyYAML resolves a scalar tagged `!` as if plain, quoted or not (`! '12'` is 12);
+        // yaml-cpp gives it the tag of a quoted scalar.
+        static const std::string kPlain = "?";
+        bool non_specific = std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), offset(mark));
+        const std::string& tag = non_specific ? kPlain : yaml_tag;
         if (tag == "!") {
             value = pyyaml_block_scalar(std::move(value), text_, offset(mark));
             value = pyyaml_quoted_breaks(std::move(value), text_, offset(mark));

@@ -318,6 +318,9 @@ private:
         json_like_ = false;
         char after_indicator = flow_indicator_;
         flow_indicator_ = 0;
+        // A node's properties (anchor, tag) come first; yaml-cpp marks the node there.
+        if (c != '!' && c != '&') properties_start_ = std::string_view::npos;
+        else if (properties_start_ == std::string_view::npos) properties_start_ = i_;
         switch (c) {
             case '\'': key_start(false); return single_quoted();
             case '"': key_start(false); return double_quoted();
@@ -471,10 +474,43 @@ private:
         }
     }
 
+    // scanner.py scan_tag: `!` alone (non-specific), `!<uri>`, or an optional handle
+    // (`!!`, `!name!`) and a URI suffix; a blank or line break must follow, in flow
+    // collections too (`{a: !x}` is an error there).
     void tag() {
-        while (i_ < t_.size() && !space_or_end(0) &&
-               !(flow_ > 0 && std::string_view(",[]{}").find(peek()) != std::string_view::npos))
+        advance();
+        if (space_or_end(0) || unicode_break()) {
+            spaces_.non_specific.push_back(properties_start_);
+            return;
+        }
+        auto uri_char = [](char ch) {
+            return ch != '\0' && (is_digit(ch) || is_alpha(ch) ||
+                                  std::string_view("-;/?:@&=+$,_.!~*'()[]%").find(ch) != std::string_view::npos);
+        };
+        bool verbatim = peek() == '<';
+        if (verbatim) advance();
+        const size_t first = i_;
+        size_t suffix = first;  // after the handle `!name!`, if there is one
+        while (i_ < t_.size() && uri_char(peek())) {
+            if (!verbatim && peek() == '!' && suffix == first) suffix = i_ + 1;
             advance();
+        }
+        if (i_ == suffix) fail(fmt::format("while parsing a tag: expected URI, but found '{}'", shown_char()));
+        if (verbatim) {
+            if (peek() != '>') fail(fmt::format("while parsing a tag: expected '>', but found '{}'", shown_char()));
+            advance();
+        }
+        if (!space_or_end(0) && !unicode_break())
+            fail(fmt::format("while scanning a tag: expected ' ', but found '{}'", shown_char()));
+    }
+    // The character at the current position as PyYAML's messages show it.
+    std::string shown_char() const {
+        char next = peek();
+        if (next == '\t') return "\\t";
+        if (next == '\n') return "\\n";
+        if (next == '\0') return "\\0";
+        if (static_cast<unsigned char>(next) < 0x80) return std::string(1, next);
+        return std::string(t_.substr(i_, ceil_char_boundary(t_, i_ + 1) - i_));
     }
 
     // The header line, then every line that is blank or indented deeper than the line
@@ -549,6 +585,7 @@ private:
     char flow_indicator_ = 0;            // the last token was this `?` or `:` in a flow collection
     int key_line_ = 0, key_column_ = 0;  // where it was
     InsertedSpaces spaces_;
+    size_t properties_start_ = std::string_view::npos;  // where the current node's anchor or tag began
     std::map<std::string, std::pair<int, int>, std::less<>> anchors_;
     struct Pending {
         int line, column;

@@ -29,6 +29,9 @@ struct InsertedSpaces {
     // in a plain scalar (not in a quoted or block scalar). yaml-cpp reads each as "  \n",
     // the same three bytes, so that its lines are PyYAML's.
     std::vector<size_t> breaks;
+    // Offsets in `text` of the nodes whose tag is the non-specific `!` (`! x`, `&a ! x`),
+    // ascending: where the node's properties start, as yaml-cpp's mark for it.
+    std::vector<size_t> non_specific;
 
     // The text yaml-cpp reads: `text` with the spaces.
     std::string apply(std::string_view text) const;
