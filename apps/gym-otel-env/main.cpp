@@ -184,10 +184,12 @@ int main(int argc, char** argv) try {
         // Out of memory, or a bug: not the user's mistake, so not reported as one. Still
         // nothing on stdout but `false`.
         return fail(ui, goe::ExitStatus::internal, {fmt::format("internal error: {}", e.what())});
+    } catch (...) {
+        return fail(ui, goe::ExitStatus::internal, {"internal error"});
     }
 } catch (...) {
-    // Thrown outside the try block above or by its handlers (out of memory, say): a
-    // fixed line, which cannot throw again.
+    // Thrown before the format is known or by the handlers above (out of memory, say):
+    // a fixed line, which cannot throw again, and nothing on stdout.
     std::fputs("gym-otel-env: error: internal error\n", stderr);
     return goe::code(goe::ExitStatus::internal);
 }
