@@ -36,6 +36,19 @@ TEST_CASE("plan: telemetry off, the console exporter and an unknown one send not
     CHECK(plan(on({{"NEMO_LENS_EXPORTER", "console"}})).kind == Plan::Kind::console);
 }
 
+TEST_CASE(
+    "plan: the exporter and the protocol as nemo-lens reads them (regression: ' console' and 'HTTP/protobuf' failed)") {
+    // nemo-lens strips NEMO_GYM_OTEL_EXPORTER (config.py _env) and strips and lower-cases
+    // the protocol (providers.py _resolve_otlp_protocol).
+    CHECK(plan(on({{"NEMO_GYM_OTEL_EXPORTER", " console\t"}})).kind == Plan::Kind::console);
+    CHECK(plan(on({{"NEMO_LENS_EXPORTER", "otlp "}})).kind == Plan::Kind::otlp);
+    CHECK(plan(on({{"NEMO_GYM_OTEL_EXPORTER", "OTLP"}})).kind == Plan::Kind::unknown_exporter);
+    auto t = plan(on({{"OTEL_EXPORTER_OTLP_PROTOCOL", "HTTP/Protobuf"}})).targets.at(0);
+    CHECK(t.invalid.empty());
+    CHECK(t.protocol == Protocol::http_protobuf);
+    CHECK(plan(on({{"OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", " GRPC "}})).targets.at(0).protocol == Protocol::grpc);
+}
+
 TEST_CASE("plan: traces and metrics by default, logs when switched on, each switch as nemo-lens reads it") {
     CHECK(urls(plan(on({}))) ==
           std::vector<std::string>{

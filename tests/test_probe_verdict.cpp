@@ -218,6 +218,23 @@ TEST_CASE("judge: a URL's userinfo is never shown, also not in libcurl's words")
           "traces: http/protobuf http://***@127.0.0.1:4318/v1/traces: accepted (HTTP 200, 3 ms)");
 }
 
+TEST_CASE("judge: a header value the receiver echoes back is hidden (regression: grpc-message leaked the key)") {
+    // The per-signal variable and the percent-decoded value: neither is known to
+    // gym-otel-env's redactor, only to the probe that sent it.
+    auto t = target({{"OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"},
+                     {"OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4317"},
+                     {"OTEL_EXPORTER_OTLP_TRACES_HEADERS", "x-api-key=abc%2Fsecret-123,x-team=ab"}});
+    CHECK(judge(t, grpc_answer(16, "unknown API key abc/secret-123 for ab")).line ==
+          kGrpc +
+              ": rejected: gRPC status 16 UNAUTHENTICATED 'unknown API key *** for ab' (3 ms): check "
+              "OTEL_EXPORTER_OTLP_TRACES_HEADERS (sent: x-api-key=***, x-team=***)");
+    auto h = target({{"OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"},
+                     {"OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318"},
+                     {"OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20tok-9876"}});
+    CHECK(judge(h, failure(Transport::other, "server said Bearer tok-9876")).line ==
+          kHttp + ": failed: server said *** (2 ms)");
+}
+
 TEST_CASE("judge: a signal the SDK cannot export is not accepted") {
     auto t = target({{"OTEL_EXPORTER_OTLP_PROTOCOL", "http/xml"}});
     auto v = judge(t, {});

@@ -117,9 +117,10 @@ Target target(const Environment& env, const SignalNames& s, long total_ms) {
     t.signal = s.signal;
     if (auto p = option(env, s, "PROTOCOL")) {
         t.protocol_variable = p->variable;
-        if (p->value == "grpc") t.protocol = Protocol::grpc;
-        else if (p->value == "http/protobuf") t.protocol = Protocol::http_protobuf;
-        else if (p->value == "http/json") t.protocol = Protocol::http_json;
+        std::string value = ascii_lower(p->value);  // nemo-lens: .strip().lower() (_resolve_otlp_protocol)
+        if (value == "grpc") t.protocol = Protocol::grpc;
+        else if (value == "http/protobuf") t.protocol = Protocol::http_protobuf;
+        else if (value == "http/json") t.protocol = Protocol::http_json;
         else t.invalid = fmt::format("{} is '{}', not grpc, http/protobuf or http/json", p->variable, p->value);
     }
     if (t.invalid.empty()) fill_endpoint(t, env, s);
@@ -235,7 +236,7 @@ Plan plan(const Environment& env, long total_ms) {
     auto enabled = first_set(env, {"NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED"});
     if (!enabled || !lens_true(enabled->value)) return out;
     auto exporter = first_set(env, {"NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER"});
-    out.exporter = exporter ? std::string(*lookup(env, exporter->variable)) : "otlp";
+    out.exporter = exporter ? exporter->value : "otlp";  // blanks around removed, as nemo-lens' from_env does
     if (out.exporter == "console") {
         out.kind = Plan::Kind::console;
         return out;

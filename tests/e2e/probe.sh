@@ -126,6 +126,20 @@ expect_status 1
 expect_stderr "$P traces: grpc http://collector.invalid:4317/$TRACE: cannot resolve the host collector.invalid (N ms): check otlp_endpoint
 $FAILED"
 
+# --- a name server that does not answer: still within --probe-timeout (regression: the
+# timed-out lookup was waited for, 6 s here, up to glibc's 10 s or more in real life)
+c++ -std=c++20 -shared -fPIC -o slow_dns.so "$GOE_SOURCE_DIR/tests/e2e/lib/slow_dns.cpp" -ldl ||
+  die "c++ cannot build the slow-DNS shim"
+config slowdns.yaml grpc "http://collector.slow-dns:4317"
+start=$(date +%s%N)
+goe LD_PRELOAD="$work/slow_dns.so" "$GOE_BIN" --no-env-yaml --check --probe --probe-timeout 1 slowdns.yaml
+elapsed=$((($(date +%s%N) - start) / 1000000))
+expect_status 1
+expect_stderr "$P traces: grpc http://collector.slow-dns:4317/$TRACE: no answer within 1000 ms (N ms): the receiver is slow or the packets are dropped; --probe-timeout gives it longer
+$P metrics: grpc http://collector.slow-dns:4317/$METRICS: no answer within 1000 ms (N ms): the receiver is slow or the packets are dropped; --probe-timeout gives it longer
+$FAILED"
+check; ((elapsed < 2500)) || fail "--probe-timeout 1 with a silent name server took $elapsed ms"
+
 # --- TLS with a test CA: not trusted by the system's store, trusted with the CA file
 make_tls
 start_receiver https https ok
