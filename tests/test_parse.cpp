@@ -104,7 +104,8 @@ TEST_CASE("parse_yaml returns null for an empty document and rejects several doc
 }
 
 TEST_CASE("parse_yaml reports malformed YAML with its position") {
-    CHECK(loaded("a: [1, 2\n") == "error: c.yaml:2:1: malformed YAML: end of sequence flow not found");
+    CHECK(loaded("a: [1, 2\n") ==
+          "error: c.yaml:2:1: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'");
     CHECK(loaded("a: 'x\n") == "error: c.yaml:1:4: a: malformed YAML: end of quoted scalar not found");
 }
 
@@ -186,6 +187,13 @@ TEST_CASE(
          "error: c.yaml:1:7: while parsing a tag: expected '>', but found ' '"},
         {"a: !!str\xc3\xa9 x\n", "1:9 while scanning a tag: expected ' ', but found '\xc3\xa9'",
          "error: c.yaml:1:9: while scanning a tag: expected ' ', but found '\xc3\xa9'"},
+        // A flow collection open at the end: PyYAML reports the end of the stream.
+        {"c: [1, \xc3\xbc", "1:9 while parsing a flow sequence ... expected ',' or ']', but got '<stream end>'",
+         "error: c.yaml:1:9: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'"},
+        {"c: {a: [1]\n\n", "3:1 while parsing a flow mapping ... expected ',' or '}', but got '<stream end>'",
+         "error: c.yaml:3:1: while parsing a flow mapping: expected ',' or '}', but got '<stream end>'"},
+        {"c: [1,\xe2\x80\xa8 2", "2:3 the same",
+         "error: c.yaml:2:3: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'"},
         // Anchors: names of [A-Za-z0-9_-], never twice.
         {"a: &x 1\nb: &x 2\n", "2:4 found duplicate anchor 'x'; first occurrence ... second occurrence",
          "error: c.yaml:2:4: found duplicate anchor 'x'; first occurrence at line 1, column 4"},
@@ -307,7 +315,8 @@ TEST_CASE(
 TEST_CASE("parse_yaml: regression: node and yaml-cpp error columns counted bytes, PyYAML counts characters") {
     NodePtr n = parse_yaml("\xc3\xbc\xc3\xbc: x\n", "c.yaml");
     CHECK((*n->find("\xc3\xbc\xc3\xbc"))->origin.str() == "c.yaml:1:5");
-    CHECK(loaded("\xc3\xbc: [1\n") == "error: c.yaml:2:1: malformed YAML: end of sequence flow not found");
+    CHECK(loaded("\xc3\xbc: [1\n") ==
+          "error: c.yaml:2:1: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'");
     CHECK(loaded("\xc3\xbc: x: y\n") == "error: c.yaml:1:5: malformed YAML: illegal map value");
 }
 

@@ -460,6 +460,19 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
             throw Error(Origin{name}, {}, "expected a single document, found several");
         return root;
     } catch (const YAML::Exception& e) {
+        // A flow collection still open at the end of the text: yaml-cpp marks it at column
+        // 0, PyYAML at the end of the stream, and says so in its words.
+        for (auto [yaml_cpp, kind, close] : {std::tuple{"end of sequence flow not found", "sequence", ']'},
+                                             std::tuple{"end of map flow not found", "mapping", '}'}}) {
+            if (e.msg != yaml_cpp || e.mark.pos < 0 || static_cast<size_t>(e.mark.pos) < parsed.size()) continue;
+            size_t line_start = text.rfind('\n');
+            line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+            if (!spaces.breaks.empty()) line_start = std::max(line_start, spaces.breaks.back() + 3);
+            auto lines = static_cast<int>(std::count(text.begin(), text.end(), '\n') + spaces.breaks.size());
+            throw Error(
+                Origin{name, lines + 1, 1 + static_cast<int>(char_count(text.substr(line_start)))}, {},
+                fmt::format("while parsing a flow {}: expected ',' or '{}', but got '<stream end>'", kind, close));
+        }
         auto [pos, column] = spaces.original(static_cast<size_t>(e.mark.pos), e.mark.column);
         throw Error(Origin{name, e.mark.line + 1, char_column(text, pos, column + 1)}, {}, "malformed YAML: " + e.msg);
     }

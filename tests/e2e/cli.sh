@@ -78,7 +78,7 @@ expect_stderr "gym-otel-env: error: env.yaml.bad:2:12: telemetry.enabled: enviro
 printf 'telemetry:\n  enabled: [true\n' > broken.yaml
 run "$GOE_BIN" broken.yaml
 expect_status 1
-expect_stderr "gym-otel-env: error: broken.yaml:3:1: malformed YAML: end of sequence flow not found"
+expect_stderr "gym-otel-env: error: broken.yaml:3:1: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'"
 
 run "$GOE_BIN" missing.yaml
 expect_status 1

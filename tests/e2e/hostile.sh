@@ -142,7 +142,7 @@ hostile merge-keys "$e merge-keys.yaml:733:7: m732: merge keys (<<) copy more th
 hostile directory "$e adir: is a directory, not a config file" adir
 # A FIFO is read like a file (SPEC 1.1); the writer here sends an error.
 (printf 'telemetry: [x\n' >fifo &)
-hostile fifo "$e fifo:2:1: malformed YAML: end of sequence flow not found" fifo
+hostile fifo "$e fifo:2:1: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'" fifo
 hostile huge-file "$e huge.yaml: config larger than 64 MiB" huge.yaml
 # Not a partial stdout in the other formats either: nothing at all.
 timeout 20 "$GOE_BIN" --no-env-yaml --format json cycle.yaml >out.txt 2>/dev/null
