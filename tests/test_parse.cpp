@@ -304,6 +304,63 @@ TEST_CASE(
     }
 }
 
+// Found by the odd-documents campaign (tests/differential/odd_yaml.py); each row is
+// PyYAML's verdict (yaml.load(doc, Loader=yaml.SafeLoader), PyYAML 6, pure Python).
+TEST_CASE("parse_yaml: regression: odd documents where yaml-cpp and the rules scan read otherwise than PyYAML") {
+    struct Row {
+        std::string doc, pyyaml, want;
+    };
+    const Row rows[] = {
+        // A BOM: yaml-cpp's marks leave it out, the rules scan counted it, so every offset
+        // after it was 3 off: a U+2029 took a key's text from the wrong place and the
+        // config silently lost its keys; a column was 1 off.
+        {"\xef\xbb\xbf"
+         "b: 2\nt: x\xe2\x80\xa9",
+         "{'b': 2, 't': 'x'}", "{'b': 2, 't': 'x'}"},
+        {"\xef\xbb\xbf"
+         "a: [1,,2]\n",
+         "1:7 expected the node content, but found ','", "error: c.yaml:1:7: expected the node content, but found ','"},
+        {"\xef\xbb\xbf"
+         "telemetry:\n  s: 'a\xe2\x80\xa8  b'\n",
+         "{'telemetry': {'s': 'a\\u2028b'}}", "{'telemetry': {'s': 'a\\u2028b'}}"},
+        // A `:` before U+2028/U+2029 is an indicator, as before a line feed.
+        {"k:\xe2\x80\xa9*t", "2:3 while scanning a simple key (2:1) could not find expected ':'",
+         "error: c.yaml:2:3: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"y:\xe2\x80\xa9    e:\xe2\x80\xa9    !!str", "3:10 the same (3:5)",
+         "error: c.yaml:3:10: while scanning a simple key at line 3, column 5: could not find expected ':'"},
+        {"a:\xe2\x80\xa8  b: 1\xe2\x80\xa8"
+         "c: 2\n",
+         "{'a': {'b': 1}, 'c': 2}", "{'a': {'b': 1}, 'c': 2}"},
+        // A block scalar's header: indicators, then a space or a line break, then a
+        // comment at most. yaml-cpp read `|#` and `|<TAB>` as `|`.
+        {"s: |#\n", "1:5 while scanning a block scalar: expected chomping or indentation indicators, but found '#'",
+         "error: c.yaml:1:5: while scanning a block scalar: expected chomping or indentation indicators, but found "
+         "'#'"},
+        {"s: >-\t\n  x\n", "1:6 the same, but found '\\t'",
+         "error: c.yaml:1:6: while scanning a block scalar: expected chomping or indentation indicators, but found "
+         "'\\t'"},
+        {"s: |+-\n", "1:6 the same, but found '-'",
+         "error: c.yaml:1:6: while scanning a block scalar: expected chomping or indentation indicators, but found "
+         "'-'"},
+        {"s: | x\n", "1:6 while scanning a block scalar: expected a comment or a line break, but found 'x'",
+         "error: c.yaml:1:6: while scanning a block scalar: expected a comment or a line break, but found 'x'"},
+        {"s: |0\n x\n", "1:5 expected indentation indicator in the range 1-9, but found 0",
+         "error: c.yaml:1:5: while scanning a block scalar: expected indentation indicator in the range 1-9, but "
+         "found 0"},
+        {"s: |-2 # c\n   x\nt: >2+\n   x\n\n", "{'s': ' x', 't': ' x\\n\\n'}", "{'s': ' x', 't': ' x\\n\\n'}"},
+        // `>+` after a more-indented last line: yaml-cpp keeps the trailing line breaks
+        // then, and the fix for the one it drops otherwise added one too many.
+        {"a: >+\n  x\n   y\n\n", "{'a': 'x\\n y\\n\\n'}", "{'a': 'x\\n y\\n\\n'}"},
+        {"a: >+\n  x\n  \ty\n\n\nb: >1+\n   y\n\n", "{'a': 'x\\n\\ty\\n\\n\\n', 'b': '  y\\n\\n'}",
+         "{'a': 'x\\n\\ty\\n\\n\\n', 'b': '  y\\n\\n'}"},
+        {"a: >+\n  x\n   \n\n", "{'a': 'x\\n \\n\\n'}", "{'a': 'x\\n \\n\\n'}"},
+    };
+    for (const auto& row : rows) {
+        INFO("document: " << row.doc << "PyYAML: " << row.pyyaml);
+        CHECK(loaded(row.doc) == row.want);
+    }
+}
+
 TEST_CASE("parse_yaml: regression: node and yaml-cpp error columns counted bytes, PyYAML counts characters") {
     NodePtr n = parse_yaml("\xc3\xbc\xc3\xbc: x\n", "c.yaml");
     CHECK((*n->find("\xc3\xbc\xc3\xbc"))->origin.str() == "c.yaml:1:5");

@@ -431,6 +431,9 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
                    bool* interpolations_valid) {
     if (interpolations_valid) *interpolations_valid = true;
     check_characters(raw, name);
+    // A BOM at the start is no character of the document for PyYAML (not even a column),
+    // and yaml-cpp's marks leave it out: without it, every offset is the same for both.
+    if (raw.starts_with("\xef\xbb\xbf")) raw.remove_prefix(3);
     // PyYAML's reading where yaml-cpp's differs: yaml_rules.hpp. Most files have no CR or
     // NEL, and then need no copy.
     std::string normalized;

@@ -68,6 +68,13 @@ std::string pyyaml_block_scalar(std::string value, std::string_view text, size_t
         }
         at = end + 1;
     }
+    // yaml-cpp keeps them right after a more-indented last line (one that starts with a
+    // space or a tab after the indentation, a line of spaces beyond it too): in its value
+    // that line follows a line break, as it is.
+    std::string_view body(value);
+    while (!body.empty() && body.back() == '\n') body.remove_suffix(1);
+    std::string_view last = body.substr(body.rfind('\n') == std::string_view::npos ? 0 : body.rfind('\n') + 1);
+    if (!last.empty() && (last[0] == ' ' || last[0] == '\t')) return value;
     if (blanks > 0) value += '\n';
     return value;
 }
@@ -212,7 +219,7 @@ private:
     char peek(size_t k = 0) const { return i_ + k < t_.size() ? t_[i_ + k] : '\0'; }
     bool space_or_end(size_t k) const {
         char c = peek(k);
-        return c == '\0' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        return c == '\0' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || unicode_break(k);
     }
 
     void advance() {
@@ -513,11 +520,44 @@ private:
         return std::string(t_.substr(i_, ceil_char_boundary(t_, i_ + 1) - i_));
     }
 
+    // scanner.py scan_block_scalar_indicators and scan_block_scalar_ignored_line: at most
+    // one chomping indicator and one indentation indicator 1-9, in either order, then a
+    // space, a line break or the end (`|#` and `|\t` are errors, yaml-cpp reads them as
+    // `|`), then spaces and a comment at most (`| x` is an error).
+    void block_scalar_header() {
+        advance();
+        auto chomping = [&] {
+            if (peek() != '+' && peek() != '-') return false;
+            advance();
+            return true;
+        };
+        auto indentation = [&] {
+            if (!is_digit(peek())) return false;
+            if (peek() == '0')
+                fail("while scanning a block scalar: expected indentation indicator in the range 1-9, but found 0");
+            advance();
+            return true;
+        };
+        if (chomping()) indentation();
+        else if (indentation()) chomping();
+        auto line_end = [&] { return peek() == '\0' || peek() == '\n' || peek() == '\r' || unicode_break(); };
+        if (peek() != ' ' && !line_end())
+            fail(fmt::format(
+                "while scanning a block scalar: expected chomping or indentation indicators, but found '{}'",
+                shown_char()));
+        while (peek() == ' ') advance();
+        if (peek() == '#') skip_comment();
+        if (!line_end())
+            fail(fmt::format("while scanning a block scalar: expected a comment or a line break, but found '{}'",
+                             shown_char()));
+    }
+
     // The header line, then every line that is blank or indented deeper than the line
     // the indicator is on: PyYAML's own bound (the enclosing node's indentation) is at
     // most that deep, so this never ends the scalar early.
     void block_scalar() {
         int parent = indent_;
+        block_scalar_header();
         skip_line();
         while (i_ < t_.size()) {
             size_t k = i_ + 1, spaces = 0;
