@@ -201,16 +201,21 @@ public:
     Scanner(std::string_view text, const std::string& name) : t_(text), name_(name) {}
 
     InsertedSpaces run() {
-        while (i_ < t_.size()) {
-            if (at_line_start_) start_line();
-            if (i_ >= t_.size()) break;
-            token();
-        }
-        // The end of the text is a token too, wherever it is.
-        if (pending_ && pending_->required) {
-            Pending key = *pending_;
-            fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'", key.line,
-                             key.column));
+        try {
+            while (i_ < t_.size()) {
+                if (at_line_start_) start_line();
+                if (i_ >= t_.size()) break;
+                token();
+            }
+            // The end of the text is a token too, wherever it is.
+            if (pending_ && pending_->required) {
+                Pending key = *pending_;
+                from_ = {key.line, key.column};
+                fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'",
+                                 key.line, key.column));
+            }
+        } catch (const Error& e) {
+            spaces_.refused = e;
         }
         return std::move(spaces_);
     }
@@ -251,7 +256,12 @@ private:
         while (i_ < t_.size() && t_[i_] != '\n' && !unicode_break()) advance();
     }
 
-    [[noreturn]] void fail(const std::string& what) const { throw Error(Origin{name_, line_, column_}, {}, what); }
+    // The error is where the scan stands; the token it concerns starts at from_ (a simple
+    // key's error concerns the key).
+    [[noreturn]] void fail(const std::string& what) {
+        spaces_.refused_from = from_;
+        throw Error(Origin{name_, line_, column_}, {}, what);
+    }
 
     // scanner.py's simple keys, in the block context: a token at the column of the
     // innermost block collection must be a key, so a `:` must follow it on its line
@@ -261,6 +271,7 @@ private:
         if (!pending_ || pending_->line == line_) return;
         Pending key = *pending_;
         pending_.reset();
+        from_ = {key.line, key.column};
         if (key.required)
             fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'", key.line,
                              key.column));
@@ -283,6 +294,7 @@ private:
             advance();
             ++indent_;
         }
+        from_ = {line_, column_};
         if (peek() == '\t' && flow_ == 0)
             fail("tabs are not allowed for indentation (PyYAML: found character '\\t' that cannot start any token)");
         bool blank = peek() == '\n' || peek() == '\r' || peek() == '\0' || unicode_break();
@@ -315,6 +327,7 @@ private:
         char c = peek();
         if (c == ' ') return advance();
         if (c == '\n' || c == '\r') return advance();
+        from_ = {line_, column_};
         if (c == '\t') fail("found character '\\t' that cannot start any token");
         if (c == '#') return skip_comment();
         if (unicode_break() && !in_quotes_) return unicode_line_break();
@@ -394,6 +407,7 @@ private:
             fail(fmt::format("expected the node content, but found '{}'", c));
         if (after == '?') {
             line_ = key_line_, column_ = key_column_;
+            spaces_.refused_syntax = false;
             fail("a mapping key must not be null");
         }
         flow_indicator_ = c;
@@ -470,6 +484,7 @@ private:
         if (next == '?' || next == ':') space_before(i_);
         if (defining && next == ':' && (space_or_end(1) || flow_ > 0)) {
             line_ = line, column_ = column;
+            spaces_.refused_syntax = false;
             fail("a mapping key must not be null");
         }
         if (!defining) return;
@@ -627,6 +642,7 @@ private:
     InsertedSpaces spaces_;
     size_t properties_start_ = std::string_view::npos;  // where the current node's anchor or tag began
     std::map<std::string, std::pair<int, int>, std::less<>> anchors_;
+    std::pair<int, int> from_{1, 1};  // line and column where the current token starts
     struct Pending {
         int line, column;
         bool required, plain;
