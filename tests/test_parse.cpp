@@ -352,6 +352,16 @@ TEST_CASE("parse_yaml: regression: odd documents where yaml-cpp and the rules sc
         {"s: |0\n x\n", "1:5 expected indentation indicator in the range 1-9, but found 0",
          "error: c.yaml:1:5: while scanning a block scalar: expected indentation indicator in the range 1-9, but "
          "found 0"},
+        // PyYAML's order: its scanner is lazy, and it constructs only a whole document.
+        {"t: *n\re", "1:4 found undefined alias 'n'",
+         "error: c.yaml:1:4: malformed YAML: the referenced anchor is not defined"},
+        {"t: [", "1:5 while parsing a flow node: expected the node content, but found '<stream end>'",
+         "error: c.yaml:1:5: malformed YAML: end of sequence flow not found"},
+        {"{", "1:2 the same", "error: c.yaml:1:2: malformed YAML: end of map flow not found"},
+        {"\"", "1:2 while scanning a quoted scalar: found unexpected end of stream",
+         "error: c.yaml:1:2: malformed YAML: end of quoted scalar not found"},
+        {"x\n#\nt", "3:1 expected '<document start>', but found '<scalar>'",
+         "error: c.yaml:3:1: expected a single document, found several"},
         {"s: |-2 # c\n   x\nt: >2+\n   x\n\n", "{'s': ' x', 't': ' x\\n\\n'}", "{'s': ' x', 't': ' x\\n\\n'}"},
         // `>+` after a more-indented last line: yaml-cpp keeps the trailing line breaks
         // then, and the fix for the one it drops otherwise added one too many.

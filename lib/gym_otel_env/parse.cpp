@@ -485,7 +485,9 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
     } catch (const YAML::Exception& e) {
         // yaml-cpp ran out of text (a null mark, a quoted scalar left open): PyYAML says so
         // where the text ends.
-        bool at_end = e.mark.is_null() || e.msg == YAML::ErrorMsg::EOF_IN_SCALAR;
+        // At the end of the text yaml-cpp's column is 0 after a last line without a break.
+        bool at_end = e.mark.is_null() || e.msg == YAML::ErrorMsg::EOF_IN_SCALAR ||
+                      static_cast<size_t>(e.mark.pos) >= parsed.size();
         return Error(at_end ? end_of(text, name) : mark_origin(e.mark, text, spaces, name), {},
                      "malformed YAML: " + e.msg);
     } catch (const Error& e) {

@@ -577,21 +577,24 @@ def compare(b: Tuple[int, str, str], r: Tuple[int, str, str]) -> Optional[str]:
 
 class Runner:
     def __init__(self, opts: argparse.Namespace) -> None:
-        self.bin = os.path.abspath(opts.bin)
         self.ref = Ref(opts.subprocess)
         self.dir = Path(tempfile.mkdtemp(prefix="odd-yaml-"))
+        # a snapshot: a rebuild during the run must not mix versions
+        self.bin = str(self.dir / "gym-otel-env")
+        shutil.copy2(opts.bin, self.bin)
 
     def run(self, doc: str) -> Tuple[Optional[str], Tuple, Tuple]:
-        (self.dir / "odd.yaml").write_bytes(doc.encode("utf-8", "surrogatepass"))
+        (self.dir / "work").mkdir(exist_ok=True)
+        (self.dir / "work" / "odd.yaml").write_bytes(doc.encode("utf-8", "surrogatepass"))
         args = ["--no-env-yaml", "--format", "json", "odd.yaml"]
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
         try:
-            p = subprocess.run([self.bin] + args, cwd=self.dir, env=env, capture_output=True, timeout=30,
+            p = subprocess.run([self.bin] + args, cwd=self.dir / "work", env=env, capture_output=True, timeout=30,
                                stdin=subprocess.DEVNULL)
             b = (p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"))
         except subprocess.TimeoutExpired:
             b = (-999, "", "TIMEOUT")
-        r = self.ref.run(self.dir, args)
+        r = self.ref.run(self.dir / "work", args)
         return compare(b, r), b, r
 
 
