@@ -195,6 +195,29 @@ TEST_CASE("load reads '-' from standard input once") {
     CHECK(error_of([&] { merged(r, {}, fs); }) == "standard input ('-') can be read only once");
 }
 
+// PyYAML reads `~`, `--- ` and `!!null x` as None, as it reads an empty file, and
+// OmegaConf.load makes an empty config of None (odd_yaml.py found `---` refused).
+TEST_CASE("load: regression: a null document was refused, OmegaConf reads it as an empty config") {
+    MemoryFileSystem fs;
+    fs.files["t.yaml"] = "~\n";
+    fs.files["d.yaml"] = "---\n";
+    fs.files["n.yaml"] = "--- !!null x\n...\n";
+    fs.files["q.yaml"] = "'~'\n";
+    fs.files["e.yaml"] = "";
+    LoadRequest r;
+    auto read = [&](const char* name) {
+        r.configs = {name};
+        Merged m = merged(r, {}, fs);
+        return m.root ? python_str(*m.root) : std::string("<none>");
+    };
+    CHECK(read("e.yaml") == "{'config_paths': ['e.yaml']}");
+    for (std::string name : {"t.yaml", "d.yaml", "n.yaml"})
+        CHECK(read(name.c_str()) == "{'config_paths': ['" + name + "']}");
+    r.configs = {"q.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "q.yaml:1:1: the top level of a config must be a mapping, got string");
+}
+
 TEST_CASE("load rejects configs that are not mappings and bad config_paths") {
     MemoryFileSystem fs;
     fs.files["l.yaml"] = "- a\n- b\n";

@@ -100,13 +100,18 @@ TEST_CASE("parse_yaml applies merge keys and shares aliases") {
 TEST_CASE("parse_yaml returns null for an empty document and rejects several documents") {
     CHECK(loaded("") == "<empty>");
     CHECK(loaded("# comment only\n") == "<empty>");
-    CHECK(loaded("a: 1\n---\nb: 2\n") == "error: c.yaml: expected a single document, found several");
+    // PyYAML: "expected a single document in the stream ... but found another document"
+    // at 2:1, and it reads no further.
+    CHECK(loaded("a: 1\n---\nb: 2\n") == "error: c.yaml:2:1: expected a single document, found several");
+    CHECK(loaded("a: 1\n---\nb: [\n") == "error: c.yaml:2:1: expected a single document, found several");
 }
 
 TEST_CASE("parse_yaml reports malformed YAML with its position") {
     CHECK(loaded("a: [1, 2\n") ==
           "error: c.yaml:2:1: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'");
-    CHECK(loaded("a: 'x\n") == "error: c.yaml:1:4: a: malformed YAML: end of quoted scalar not found");
+    // PyYAML: "while scanning a quoted scalar ... found unexpected end of stream" where the
+    // text ends; yaml-cpp's marks were where the scalar or the collection starts, or none.
+    CHECK(loaded("a: 'x\n") == "error: c.yaml:2:1: a: malformed YAML: end of quoted scalar not found");
 }
 
 TEST_CASE("parse_yaml rejects bytes PyYAML's reader rejects") {
@@ -305,6 +310,76 @@ TEST_CASE(
         // Escapes and chomping that yaml-cpp already reads as PyYAML does.
         // yaml-cpp wrote \N and \_ as raw bytes.
         {"a: \"\\N\\_\\L\"\n", "{'a': '\\x85\\xa0\\u2028'}", "{'a': '\\x85\\xa0\\u2028'}"},
+    };
+    for (const auto& row : rows) {
+        INFO("document: " << row.doc << "PyYAML: " << row.pyyaml);
+        CHECK(loaded(row.doc) == row.want);
+    }
+}
+
+// Found by the odd-documents campaign (tests/differential/odd_yaml.py); each row is
+// PyYAML's verdict (yaml.load(doc, Loader=yaml.SafeLoader), PyYAML 6, pure Python).
+TEST_CASE("parse_yaml: regression: odd documents where yaml-cpp and the rules scan read otherwise than PyYAML") {
+    struct Row {
+        std::string doc, pyyaml, want;
+    };
+    const Row rows[] = {
+        // A BOM: yaml-cpp's marks leave it out, the rules scan counted it, so every offset
+        // after it was 3 off: a U+2029 took a key's text from the wrong place and the
+        // config silently lost its keys; a column was 1 off.
+        {"\xef\xbb\xbf"
+         "b: 2\nt: x\xe2\x80\xa9",
+         "{'b': 2, 't': 'x'}", "{'b': 2, 't': 'x'}"},
+        {"\xef\xbb\xbf"
+         "a: [1,,2]\n",
+         "1:7 expected the node content, but found ','", "error: c.yaml:1:7: expected the node content, but found ','"},
+        {"\xef\xbb\xbf"
+         "telemetry:\n  s: 'a\xe2\x80\xa8  b'\n",
+         "{'telemetry': {'s': 'a\\u2028b'}}", "{'telemetry': {'s': 'a\\u2028b'}}"},
+        // A `:` before U+2028/U+2029 is an indicator, as before a line feed.
+        {"k:\xe2\x80\xa9*t", "2:3 while scanning a simple key (2:1) could not find expected ':'",
+         "error: c.yaml:2:3: while scanning a simple key at line 2, column 1: could not find expected ':'"},
+        {"y:\xe2\x80\xa9    e:\xe2\x80\xa9    !!str", "3:10 the same (3:5)",
+         "error: c.yaml:3:10: while scanning a simple key at line 3, column 5: could not find expected ':'"},
+        {"a:\xe2\x80\xa8  b: 1\xe2\x80\xa8"
+         "c: 2\n",
+         "{'a': {'b': 1}, 'c': 2}", "{'a': {'b': 1}, 'c': 2}"},
+        // A block scalar's header: indicators, then a space or a line break, then a
+        // comment at most. yaml-cpp read `|#` and `|<TAB>` as `|`.
+        {"s: |#\n", "1:5 while scanning a block scalar: expected chomping or indentation indicators, but found '#'",
+         "error: c.yaml:1:5: while scanning a block scalar: expected chomping or indentation indicators, but found "
+         "'#'"},
+        {"s: >-\t\n  x\n", "1:6 the same, but found '\\t'",
+         "error: c.yaml:1:6: while scanning a block scalar: expected chomping or indentation indicators, but found "
+         "'\\t'"},
+        {"s: |+-\n", "1:6 the same, but found '-'",
+         "error: c.yaml:1:6: while scanning a block scalar: expected chomping or indentation indicators, but found "
+         "'-'"},
+        {"s: | x\n", "1:6 while scanning a block scalar: expected a comment or a line break, but found 'x'",
+         "error: c.yaml:1:6: while scanning a block scalar: expected a comment or a line break, but found 'x'"},
+        {"s: |0\n x\n", "1:5 expected indentation indicator in the range 1-9, but found 0",
+         "error: c.yaml:1:5: while scanning a block scalar: expected indentation indicator in the range 1-9, but "
+         "found 0"},
+        // PyYAML's order: its scanner is lazy, and it constructs only a whole document.
+        {"t: *n\re", "1:4 found undefined alias 'n'",
+         "error: c.yaml:1:4: malformed YAML: the referenced anchor is not defined"},
+        {"t: [", "1:5 while parsing a flow node: expected the node content, but found '<stream end>'",
+         "error: c.yaml:1:5: while parsing a flow node: expected the node content, but found '<stream end>'"},
+        {"{", "1:2 the same",
+         "error: c.yaml:1:2: while parsing a flow node: expected the node content, but found '<stream end>'"},
+        {"{a", "1:3 while parsing a flow mapping: expected ',' or '}', but got '<stream end>'",
+         "error: c.yaml:1:3: while parsing a flow mapping: expected ',' or '}', but got '<stream end>'"},
+        {"\"", "1:2 while scanning a quoted scalar: found unexpected end of stream",
+         "error: c.yaml:1:2: malformed YAML: end of quoted scalar not found"},
+        {"x\n#\nt", "3:1 expected '<document start>', but found '<scalar>'",
+         "error: c.yaml:3:1: expected a single document, found several"},
+        {"s: |-2 # c\n   x\nt: >2+\n   x\n\n", "{'s': ' x', 't': ' x\\n\\n'}", "{'s': ' x', 't': ' x\\n\\n'}"},
+        // `>+` after a more-indented last line: yaml-cpp keeps the trailing line breaks
+        // then, and the fix for the one it drops otherwise added one too many.
+        {"a: >+\n  x\n   y\n\n", "{'a': 'x\\n y\\n\\n'}", "{'a': 'x\\n y\\n\\n'}"},
+        {"a: >+\n  x\n  \ty\n\n\nb: >1+\n   y\n\n", "{'a': 'x\\n\\ty\\n\\n\\n', 'b': '  y\\n\\n'}",
+         "{'a': 'x\\n\\ty\\n\\n\\n', 'b': '  y\\n\\n'}"},
+        {"a: >+\n  x\n   \n\n", "{'a': 'x\\n \\n\\n'}", "{'a': 'x\\n \\n\\n'}"},
     };
     for (const auto& row : rows) {
         INFO("document: " << row.doc << "PyYAML: " << row.pyyaml);

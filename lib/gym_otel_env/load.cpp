@@ -60,7 +60,9 @@ public:
     // `interpolations_checked`: parse_yaml found every ${...} well-formed, so the tree
     // need not be walked again for them.
     static NodePtr as_config(NodePtr tree, const std::string& name, bool interpolations_checked = false) {
-        if (!tree) {
+        // PyYAML reads an empty document and `~` alike (None), and OmegaConf.load makes
+        // an empty config of both.
+        if (!tree || tree->type == Type::null) {
             auto empty = std::make_shared<Node>();
             empty->type = Type::mapping;
             empty->origin = Origin{name, 1, 1};

@@ -3,11 +3,13 @@
 #include <array>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <streambuf>
 #include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/mark.h>
@@ -421,6 +423,97 @@ private:
     size_t nodes_ = 0;
 };
 
+// Events of a document nobody reads: PyYAML stops where a second document starts
+// ("expected a single document in the stream"), and a syntax check needs no tree.
+class NoTree : public YAML::EventHandler {
+public:
+    struct SecondDocument {
+        YAML::Mark mark;
+    };
+    explicit NoTree(bool second) : second_(second) {}
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        if (second_) throw SecondDocument{mark};
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+
+private:
+    bool second_;
+};
+
+// PyYAML's mark for the end of the text, where it reports what is left open there.
+Origin end_of(std::string_view text, const std::string& name) {
+    int line = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n') line++, start = i + 1;
+        else if (text.substr(i, 3) == "\xe2\x80\xa8" || text.substr(i, 3) == "\xe2\x80\xa9") line++, start = i + 3;
+    }
+    return Origin{name, line, 1 + static_cast<int>(char_count(text.substr(start)))};
+}
+
+Origin mark_origin(const YAML::Mark& mark, std::string_view text, const InsertedSpaces& spaces,
+                   const std::string& name) {
+    auto [pos, column] = spaces.original(static_cast<size_t>(mark.pos), mark.column);
+    return Origin{name, mark.line + 1, char_column(text, pos, column + 1)};
+}
+
+// Reads one document, and no further than the start of a second one; the first error as
+// PyYAML reports it. `syntax` tells a scanner or parser error from a construction error.
+std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view parsed, std::string_view text,
+                                   const InsertedSpaces& spaces, const std::string& name, bool& syntax) {
+    ViewBuf buf(parsed);
+    std::istream in(&buf);
+    syntax = true;
+    try {
+        YAML::Parser parser(in);
+        if (!parser.HandleNextDocument(handler)) return std::nullopt;
+        NoTree second(true);
+        parser.HandleNextDocument(second);
+    } catch (const NoTree::SecondDocument& found) {
+        return Error(mark_origin(found.mark, text, spaces, name), {}, "expected a single document, found several");
+    } catch (const YAML::DeepRecursion& e) {
+        // Too deep for yaml-cpp (and for PyYAML, whose RecursionError has no position).
+        syntax = false;
+        return Error(mark_origin(e.mark, text, spaces, name), {}, "malformed YAML: " + e.msg);
+    } catch (const YAML::Exception& e) {
+        // yaml-cpp ran out of text (a null mark, a quoted scalar left open): PyYAML says so
+        // where the text ends.
+        // At the end of the text yaml-cpp's column is 0 after a last line without a break.
+        bool at_end = e.mark.is_null() || e.msg == YAML::ErrorMsg::EOF_IN_SCALAR ||
+                      static_cast<size_t>(e.mark.pos) >= parsed.size();
+        if (!at_end) return Error(mark_origin(e.mark, text, spaces, name), {}, "malformed YAML: " + e.msg);
+        // A flow collection left open, in PyYAML's words: after `[ { , : ?` a node was due.
+        bool open_flow = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
+        size_t last = text.find_last_not_of(" \t\r\n");
+        if (open_flow && last != std::string_view::npos &&
+            std::string_view("[{,:?").find(text[last]) != std::string_view::npos)
+            return Error(end_of(text, name), {},
+                         "while parsing a flow node: expected the node content, but found '<stream end>'");
+        if (e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW)
+            return Error(end_of(text, name), {},
+                         "while parsing a flow sequence: expected ',' or ']', but got '<stream end>'");
+        if (e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW)
+            return Error(end_of(text, name), {},
+                         "while parsing a flow mapping: expected ',' or '}', but got '<stream end>'");
+        return Error(end_of(text, name), {}, "malformed YAML: " + e.msg);
+    } catch (const Error& e) {
+        if (e.detail() == "malformed YAML: end of quoted scalar not found")
+            return Error(end_of(text, name), e.key_path(), e.detail());
+        syntax = false;
+        return e;
+    }
+    return std::nullopt;
+}
+
+bool before(const Origin& a, const Origin& b) { return a.line < b.line || (a.line == b.line && a.column < b.column); }
+
 }  // namespace
 
 NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
@@ -431,6 +524,9 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
                    bool* interpolations_valid) {
     if (interpolations_valid) *interpolations_valid = true;
     check_characters(raw, name);
+    // A BOM at the start is no character of the document for PyYAML (not even a column),
+    // and yaml-cpp's marks leave it out: without it, every offset is the same for both.
+    if (raw.starts_with("\xef\xbb\xbf")) raw.remove_prefix(3);
     // PyYAML's reading where yaml-cpp's differs: yaml_rules.hpp. Most files have no CR or
     // NEL, and then need no copy.
     std::string normalized;
@@ -448,34 +544,27 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
         parsed = spaced;
     }
     NodeArenaScope arena;  // the tree's nodes together; they outlive it
-    ViewBuf buf(parsed);
-    std::istream in(&buf);
     Builder builder(text, spaces, name, limits, interpolations_valid);
-    try {
-        YAML::Parser parser(in);
-        if (!parser.HandleNextDocument(builder)) return nullptr;
-        NodePtr root = builder.result();
-        Builder extra(text, spaces, name, limits, nullptr);
-        if (parser.HandleNextDocument(extra))
-            throw Error(Origin{name}, {}, "expected a single document, found several");
-        return root;
-    } catch (const YAML::Exception& e) {
-        // A flow collection still open at the end of the text: yaml-cpp marks it at column
-        // 0, PyYAML at the end of the stream, and says so in its words.
-        for (auto [yaml_cpp, kind, close] : {std::tuple{"end of sequence flow not found", "sequence", ']'},
-                                             std::tuple{"end of map flow not found", "mapping", '}'}}) {
-            if (e.msg != yaml_cpp || e.mark.pos < 0 || static_cast<size_t>(e.mark.pos) < parsed.size()) continue;
-            size_t line_start = text.rfind('\n');
-            line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
-            if (!spaces.breaks.empty()) line_start = std::max(line_start, spaces.breaks.back() + 3);
-            auto lines = static_cast<int>(std::count(text.begin(), text.end(), '\n') + spaces.breaks.size());
-            throw Error(
-                Origin{name, lines + 1, 1 + static_cast<int>(char_count(text.substr(line_start)))}, {},
-                fmt::format("while parsing a flow {}: expected ',' or '{}', but got '<stream end>'", kind, close));
-        }
-        auto [pos, column] = spaces.original(static_cast<size_t>(e.mark.pos), e.mark.column);
-        throw Error(Origin{name, e.mark.line + 1, char_column(text, pos, column + 1)}, {}, "malformed YAML: " + e.msg);
+    bool syntax = true;
+    std::optional<Error> error = read_document(builder, parsed, text, spaces, name, syntax);
+    // PyYAML composes the whole document, and looks for a second one, before it constructs
+    // anything: a syntax error anywhere comes before a construction error (a duplicate key,
+    // an unknown tag). A limit's error stands: the document may be too deep to read again.
+    const std::string& detail = error ? error->detail() : std::string();
+    if (error && !syntax && !detail.starts_with("nesting deeper") && !detail.starts_with("more than ")) {
+        NoTree check(false);
+        bool check_syntax = true;
+        std::optional<Error> first = read_document(check, parsed, text, spaces, name, check_syntax);
+        if (first && check_syntax) error = first;
+        syntax = first && check_syntax;
     }
+    // PyYAML's scanner reads lazily: what the rules refuse comes first unless yaml-cpp found
+    // a syntax error before the token it concerns (a null key, OmegaConf's, comes after any).
+    const Origin from{name, spaces.refused_from.first, spaces.refused_from.second};
+    if (spaces.refused && (!error || !syntax || (spaces.refused_syntax && !before(error->origin(), from))))
+        throw *spaces.refused;
+    if (error) throw *error;
+    return builder.result();
 }
 
 }  // namespace goe

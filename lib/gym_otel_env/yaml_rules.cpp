@@ -68,6 +68,13 @@ std::string pyyaml_block_scalar(std::string value, std::string_view text, size_t
         }
         at = end + 1;
     }
+    // yaml-cpp keeps them right after a more-indented last line (one that starts with a
+    // space or a tab after the indentation, a line of spaces beyond it too): in its value
+    // that line follows a line break, as it is.
+    std::string_view body(value);
+    while (!body.empty() && body.back() == '\n') body.remove_suffix(1);
+    std::string_view last = body.substr(body.rfind('\n') == std::string_view::npos ? 0 : body.rfind('\n') + 1);
+    if (!last.empty() && (last[0] == ' ' || last[0] == '\t')) return value;
     if (blanks > 0) value += '\n';
     return value;
 }
@@ -194,16 +201,21 @@ public:
     Scanner(std::string_view text, const std::string& name) : t_(text), name_(name) {}
 
     InsertedSpaces run() {
-        while (i_ < t_.size()) {
-            if (at_line_start_) start_line();
-            if (i_ >= t_.size()) break;
-            token();
-        }
-        // The end of the text is a token too, wherever it is.
-        if (pending_ && pending_->required) {
-            Pending key = *pending_;
-            fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'", key.line,
-                             key.column));
+        try {
+            while (i_ < t_.size()) {
+                if (at_line_start_) start_line();
+                if (i_ >= t_.size()) break;
+                token();
+            }
+            // The end of the text is a token too, wherever it is.
+            if (pending_ && pending_->required) {
+                Pending key = *pending_;
+                from_ = {key.line, key.column};
+                fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'",
+                                 key.line, key.column));
+            }
+        } catch (const Error& e) {
+            spaces_.refused = e;
         }
         return std::move(spaces_);
     }
@@ -212,7 +224,7 @@ private:
     char peek(size_t k = 0) const { return i_ + k < t_.size() ? t_[i_ + k] : '\0'; }
     bool space_or_end(size_t k) const {
         char c = peek(k);
-        return c == '\0' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        return c == '\0' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || unicode_break(k);
     }
 
     void advance() {
@@ -244,7 +256,12 @@ private:
         while (i_ < t_.size() && t_[i_] != '\n' && !unicode_break()) advance();
     }
 
-    [[noreturn]] void fail(const std::string& what) const { throw Error(Origin{name_, line_, column_}, {}, what); }
+    // The error is where the scan stands; the token it concerns starts at from_ (a simple
+    // key's error concerns the key).
+    [[noreturn]] void fail(const std::string& what) {
+        spaces_.refused_from = from_;
+        throw Error(Origin{name_, line_, column_}, {}, what);
+    }
 
     // scanner.py's simple keys, in the block context: a token at the column of the
     // innermost block collection must be a key, so a `:` must follow it on its line
@@ -254,6 +271,7 @@ private:
         if (!pending_ || pending_->line == line_) return;
         Pending key = *pending_;
         pending_.reset();
+        from_ = {key.line, key.column};
         if (key.required)
             fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'", key.line,
                              key.column));
@@ -276,6 +294,7 @@ private:
             advance();
             ++indent_;
         }
+        from_ = {line_, column_};
         if (peek() == '\t' && flow_ == 0)
             fail("tabs are not allowed for indentation (PyYAML: found character '\\t' that cannot start any token)");
         bool blank = peek() == '\n' || peek() == '\r' || peek() == '\0' || unicode_break();
@@ -308,6 +327,7 @@ private:
         char c = peek();
         if (c == ' ') return advance();
         if (c == '\n' || c == '\r') return advance();
+        from_ = {line_, column_};
         if (c == '\t') fail("found character '\\t' that cannot start any token");
         if (c == '#') return skip_comment();
         if (unicode_break() && !in_quotes_) return unicode_line_break();
@@ -387,6 +407,7 @@ private:
             fail(fmt::format("expected the node content, but found '{}'", c));
         if (after == '?') {
             line_ = key_line_, column_ = key_column_;
+            spaces_.refused_syntax = false;
             fail("a mapping key must not be null");
         }
         flow_indicator_ = c;
@@ -463,6 +484,7 @@ private:
         if (next == '?' || next == ':') space_before(i_);
         if (defining && next == ':' && (space_or_end(1) || flow_ > 0)) {
             line_ = line, column_ = column;
+            spaces_.refused_syntax = false;
             fail("a mapping key must not be null");
         }
         if (!defining) return;
@@ -513,11 +535,44 @@ private:
         return std::string(t_.substr(i_, ceil_char_boundary(t_, i_ + 1) - i_));
     }
 
+    // scanner.py scan_block_scalar_indicators and scan_block_scalar_ignored_line: at most
+    // one chomping indicator and one indentation indicator 1-9, in either order, then a
+    // space, a line break or the end (`|#` and `|\t` are errors, yaml-cpp reads them as
+    // `|`), then spaces and a comment at most (`| x` is an error).
+    void block_scalar_header() {
+        advance();
+        auto chomping = [&] {
+            if (peek() != '+' && peek() != '-') return false;
+            advance();
+            return true;
+        };
+        auto indentation = [&] {
+            if (!is_digit(peek())) return false;
+            if (peek() == '0')
+                fail("while scanning a block scalar: expected indentation indicator in the range 1-9, but found 0");
+            advance();
+            return true;
+        };
+        if (chomping()) indentation();
+        else if (indentation()) chomping();
+        auto line_end = [&] { return peek() == '\0' || peek() == '\n' || peek() == '\r' || unicode_break(); };
+        if (peek() != ' ' && !line_end())
+            fail(fmt::format(
+                "while scanning a block scalar: expected chomping or indentation indicators, but found '{}'",
+                shown_char()));
+        while (peek() == ' ') advance();
+        if (peek() == '#') skip_comment();
+        if (!line_end())
+            fail(fmt::format("while scanning a block scalar: expected a comment or a line break, but found '{}'",
+                             shown_char()));
+    }
+
     // The header line, then every line that is blank or indented deeper than the line
     // the indicator is on: PyYAML's own bound (the enclosing node's indentation) is at
     // most that deep, so this never ends the scalar early.
     void block_scalar() {
         int parent = indent_;
+        block_scalar_header();
         skip_line();
         while (i_ < t_.size()) {
             size_t k = i_ + 1, spaces = 0;
@@ -587,6 +642,7 @@ private:
     InsertedSpaces spaces_;
     size_t properties_start_ = std::string_view::npos;  // where the current node's anchor or tag began
     std::map<std::string, std::pair<int, int>, std::less<>> anchors_;
+    std::pair<int, int> from_{1, 1};  // line and column where the current token starts
     struct Pending {
         int line, column;
         bool required, plain;

@@ -6,10 +6,13 @@
 // tests/test_parse.cpp with PyYAML's verdict.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "gym_otel_env/error.hpp"
 
 namespace goe {
 
@@ -33,6 +36,13 @@ struct InsertedSpaces {
     // ascending: where the node's properties start, as yaml-cpp's mark for it.
     std::vector<size_t> non_specific;
 
+    // The first thing PyYAML refuses in the text that yaml-cpp would accept, if any; the
+    // spaces above are those before it. PyYAML's scanner reads lazily, so a syntax error
+    // yaml-cpp finds before that token is reported instead, and any one before OmegaConf's.
+    std::optional<Error> refused;
+    std::pair<int, int> refused_from{0, 0};  // line and column where the refused token starts
+    bool refused_syntax = true;              // false: OmegaConf's refusal (a null key), after PyYAML's
+
     // The text yaml-cpp reads: `text` with the spaces.
     std::string apply(std::string_view text) const;
     // A yaml-cpp position in that text (byte offset, byte column from 0) as the same
@@ -40,9 +50,9 @@ struct InsertedSpaces {
     std::pair<size_t, int> original(size_t pos, int column) const;
 };
 
-// Throws Error at the first thing PyYAML refuses in `text` (normalized) that yaml-cpp
-// would accept, with the line and the column in characters. Returns the spaces yaml-cpp
-// needs to read the rest as PyYAML does.
+// The spaces yaml-cpp needs to read `text` (normalized) as PyYAML does, and the first
+// thing PyYAML refuses there that yaml-cpp would accept, as an Error with the line and the
+// column in characters.
 InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name);
 
 // A scalar's value as PyYAML reads it: yaml-cpp writes the escapes \N and \_ as the
