@@ -2,8 +2,13 @@
 // Nodes are immutable and shared, so aliases, merges and lookups never copy a subtree.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
 #include <memory>
+#include <new>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +20,99 @@ enum class Type { null, boolean, integer, real, string, mapping, sequence };
 
 struct Node;
 using NodePtr = std::shared_ptr<const Node>;
+
+// A node's children: a std::vector's interface (the part the stages use) in one pointer,
+// null while empty. Every node has a place for entries and one for items though each
+// uses at most one, and most nodes are scalars that use neither: two std::vectors
+// (48 bytes) were a third of a node. Size and capacity live in the heap block, in front
+// of the elements.
+template <class T>
+class Children {
+public:
+    using value_type = T;
+    using iterator = T*;
+    using const_iterator = const T*;
+
+    Children() = default;
+    Children(std::initializer_list<T> init) { assign(init.begin(), init.end()); }
+    Children(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT(google-explicit-constructor)
+    Children(std::vector<T>&& v) {  // NOLINT(google-explicit-constructor)
+        reserve(v.size());
+        for (auto& x : v) push_back(std::move(x));
+    }
+    Children(const Children& other) { assign(other.begin(), other.end()); }
+    Children(Children&& other) noexcept : block_(std::exchange(other.block_, nullptr)) {}
+    Children& operator=(Children other) noexcept {
+        std::swap(block_, other.block_);
+        return *this;
+    }
+    ~Children() { release(); }
+
+    size_t size() const { return block_ ? block_->size : 0; }
+    bool empty() const { return size() == 0; }
+    T* begin() { return data(); }
+    T* end() { return data() + size(); }
+    const T* begin() const { return data(); }
+    const T* end() const { return data() + size(); }
+    T& operator[](size_t i) { return data()[i]; }
+    const T& operator[](size_t i) const { return data()[i]; }
+    T& front() { return data()[0]; }
+    const T& front() const { return data()[0]; }
+    T& back() { return data()[size() - 1]; }
+    const T& back() const { return data()[size() - 1]; }
+
+    void push_back(const T& x) { emplace_back(x); }
+    void push_back(T&& x) { emplace_back(std::move(x)); }
+    template <class... Args>
+    T& emplace_back(Args&&... args) {
+        // A copy first: an argument may be one of the elements a growth moves.
+        T x(std::forward<Args>(args)...);
+        if (size() == capacity()) reserve(capacity() ? 2 * capacity() : 1);
+        T* slot = new (data() + block_->size) T(std::move(x));
+        ++block_->size;
+        return *slot;
+    }
+    T* erase(const T* position) {
+        T* p = data() + (position - data());
+        std::move(p + 1, end(), p);
+        data()[--block_->size].~T();
+        return p;
+    }
+    void reserve(size_t n) {
+        if (n <= capacity()) return;
+        auto* grown = static_cast<Block*>(::operator new(sizeof(Block) + n * sizeof(T)));
+        grown->size = 0;
+        grown->capacity = static_cast<uint32_t>(n);
+        auto* to = reinterpret_cast<T*>(grown + 1);
+        for (size_t i = 0; i < size(); ++i) {
+            new (to + i) T(std::move(data()[i]));
+            ++grown->size;
+        }
+        release();
+        block_ = grown;
+    }
+
+private:
+    struct alignas(alignof(T) > 8 ? alignof(T) : 8) Block {
+        uint32_t size;
+        uint32_t capacity;
+    };
+    size_t capacity() const { return block_ ? block_->capacity : 0; }
+    T* data() { return block_ ? reinterpret_cast<T*>(block_ + 1) : nullptr; }
+    const T* data() const { return block_ ? reinterpret_cast<const T*>(block_ + 1) : nullptr; }
+    template <class It>
+    void assign(It first, It last) {
+        reserve(static_cast<size_t>(last - first));
+        for (; first != last; ++first) push_back(*first);
+    }
+    void release() {
+        if (!block_) return;
+        for (size_t i = 0; i < block_->size; ++i) data()[i].~T();
+        ::operator delete(block_);
+        block_ = nullptr;
+    }
+    Block* block_ = nullptr;
+};
 
 struct Entry {
     std::string key;  // Python str() of the key ("a", "1", "True", "1.5")
@@ -39,8 +137,8 @@ struct Node {
     bool boolean = false;
     std::string text;  // string: the value; integer: canonical decimal ("-12", "0")
     double real = 0;
-    std::vector<Entry> entries;  // mapping, in insertion order
-    std::vector<NodePtr> items;  // sequence
+    Children<Entry> entries;  // mapping, in insertion order
+    Children<NodePtr> items;  // sequence
     Origin origin;
 
     bool is_container() const { return type == Type::mapping || type == Type::sequence; }
