@@ -39,11 +39,12 @@ TEST_CASE("python_str prints values as Python's str() does") {
     CHECK(python_str(*make_string("a b")) == "a b");
     auto list = std::make_shared<Node>();
     list->type = Type::sequence;
-    list->items = {make_int("1"), make_string("it's"), make_string("q\"'"), make_null(), make_string("a\nb\\")};
+    list->mutable_items() = {make_int("1"), make_string("it's"), make_string("q\"'"), make_null(),
+                             make_string("a\nb\\")};
     CHECK(python_str(*list) == R"([1, "it's", 'q"\'', None, 'a\nb\\'])");
     auto map = std::make_shared<Node>();
     map->type = Type::mapping;
-    map->entries = {{"a", make_real(1.0)}, {"b", list}};
+    map->mutable_entries() = {{"a", make_real(1.0)}, {"b", list}};
     CHECK(python_str(*map) == R"({'a': 1.0, 'b': [1, "it's", 'q"\'', None, 'a\nb\\']})");
 }
 
@@ -51,13 +52,13 @@ TEST_CASE("python_str prints values as Python's str() does") {
 TEST_CASE("python_str: regression: int, bool and float keys printed quoted as strings") {
     auto map = std::make_shared<Node>();
     map->type = Type::mapping;
-    map->entries = {{"1", make_string("b"), Type::integer},
-                    {"True", make_int("1"), Type::boolean},
-                    {"1.5", make_string("d"), Type::real},
-                    {"1", make_string("e")}};
+    map->mutable_entries() = {{"1", make_string("b"), Type::integer},
+                              {"True", make_int("1"), Type::boolean},
+                              {"1.5", make_string("d"), Type::real},
+                              {"1", make_string("e")}};
     CHECK(python_str(*map) == "{1: 'b', True: 1, 1.5: 'd', '1': 'e'}");
     // Node::find looks up string keys only: ${a.1} does not find the int key 1.
-    CHECK(map->find("1") == &map->entries[3].value);
+    CHECK(map->find("1") == &map->entries()[3].value);
     CHECK(map->find("True") == nullptr);
 }
 

@@ -121,7 +121,7 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
     std::vector<Diagnostic> out;
     if (!root || root->type != Type::mapping) return out;
     constexpr std::string_view block = "telemetry";
-    for (const auto& e : root->entries) {
+    for (const auto& e : root->entries()) {
         if (e.key == block) continue;
         // Closer than closest_word's own bound: top-level keys are the user's server
         // names, and `geometry` (3 edits away) is a fine one. The length test first: a

@@ -8,8 +8,8 @@
 #include <memory>
 #include <new>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gym_otel_env/error.hpp"
@@ -18,14 +18,21 @@ namespace goe {
 
 enum class Type { null, boolean, integer, real, string, mapping, sequence };
 
-struct Node;
+class Node;
 using NodePtr = std::shared_ptr<const Node>;
 
+namespace detail {
+// Bytes for a node's text or children: from the NodeArenaScope open on this thread when
+// there is one and they are small enough, else from the heap. `in_arena` says which,
+// and release_bytes needs it back.
+void* allocate_bytes(size_t bytes, size_t align, bool& in_arena);
+void release_bytes(void* p, bool in_arena) noexcept;
+}  // namespace detail
+
 // A node's children: a std::vector's interface (the part the stages use) in one pointer,
-// null while empty. Every node has a place for entries and one for items though each
-// uses at most one, and most nodes are scalars that use neither: two std::vectors
-// (48 bytes) were a third of a node. Size and capacity live in the heap block, in front
-// of the elements.
+// null while empty, so that it fits in a node's payload next to a scalar's text. Size
+// and capacity live in the block, in front of the elements; the parser sizes each block
+// once, in the file's arena.
 template <class T>
 class Children {
 public:
@@ -36,7 +43,7 @@ public:
     Children() = default;
     Children(std::initializer_list<T> init) { assign(init.begin(), init.end()); }
     Children(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT(google-explicit-constructor)
-    Children(std::vector<T>&& v) {  // NOLINT(google-explicit-constructor)
+    Children(std::vector<T>&& v) {                                     // NOLINT(google-explicit-constructor)
         reserve(v.size());
         for (auto& x : v) push_back(std::move(x));
     }
@@ -80,9 +87,12 @@ public:
     }
     void reserve(size_t n) {
         if (n <= capacity()) return;
-        auto* grown = static_cast<Block*>(::operator new(sizeof(Block) + n * sizeof(T)));
+        bool in_arena = false;
+        auto* grown =
+            static_cast<Block*>(detail::allocate_bytes(sizeof(Block) + n * sizeof(T), alignof(Block), in_arena));
         grown->size = 0;
-        grown->capacity = static_cast<uint32_t>(n);
+        grown->capacity = static_cast<uint32_t>(n) & 0x7FFFFFFFu;
+        grown->in_arena = in_arena;
         auto* to = reinterpret_cast<T*>(grown + 1);
         for (size_t i = 0; i < size(); ++i) {
             new (to + i) T(std::move(data()[i]));
@@ -95,7 +105,8 @@ public:
 private:
     struct alignas(alignof(T) > 8 ? alignof(T) : 8) Block {
         uint32_t size;
-        uint32_t capacity;
+        uint32_t capacity : 31;
+        uint32_t in_arena : 1;
     };
     size_t capacity() const { return block_ ? block_->capacity : 0; }
     T* data() { return block_ ? reinterpret_cast<T*>(block_ + 1) : nullptr; }
@@ -108,7 +119,7 @@ private:
     void release() {
         if (!block_) return;
         for (size_t i = 0; i < block_->size; ++i) data()[i].~T();
-        ::operator delete(block_);
+        detail::release_bytes(block_, block_->in_arena);
         block_ = nullptr;
     }
     Block* block_ = nullptr;
@@ -132,18 +143,56 @@ std::string key_identity(Type key_type, std::string_view key);
 // or "key" at the top.
 std::string join_key_path(std::string_view base, std::string_view key);
 
-struct Node {
+// 32 bytes (48 with shared_ptr's control block; a 50,000-server config has 450,000
+// nodes): the text, the float and the children share one payload, chosen by `type`,
+// behind accessors. A node's type is set while it is fresh (nothing stored yet) and not
+// changed after. The text and the children blocks come from the file's arena while it
+// is parsed, from the heap for nodes made later; the node frees them either way.
+class Node {
+public:
     Type type = Type::null;
     bool boolean = false;
-    std::string text;  // string: the value; integer: canonical decimal ("-12", "0")
-    double real = 0;
-    Children<Entry> entries;  // mapping, in insertion order
-    Children<NodePtr> items;  // sequence
+
+private:
+    bool text_in_arena_ = false;
+    uint32_t text_size_ = 0;
+    union {
+        const char* text_ = nullptr;
+        double real_;
+        Children<Entry> entries_;
+        Children<NodePtr> items_;
+    };
+
+public:
     Origin origin;
 
+    Node() {}  // NOLINT(modernize-use-equals-default): the union's first member is the one initialized
+    Node(const Node& other);
+    Node& operator=(const Node& other);
+    ~Node();
+
     bool is_container() const { return type == Type::mapping || type == Type::sequence; }
+    // string: the value; integer: canonical decimal ("-12", "0"); empty for other types.
+    std::string_view text() const {
+        return (type == Type::string || type == Type::integer) && text_ ? std::string_view(text_, text_size_)
+                                                                        : std::string_view();
+    }
+    double real() const { return type == Type::real ? real_ : 0.0; }
+    // A mapping's entries in insertion order, a sequence's items; empty for other types.
+    const Children<Entry>& entries() const;
+    const Children<NodePtr>& items() const;
     // The value stored under the string key `key`, or nullptr: an int key 1 is not "1".
     const NodePtr* find(std::string_view key) const;
+
+    // For the node's maker; each requires the matching type.
+    void set_text(std::string_view text);
+    void set_real(double value);
+    Children<Entry>& mutable_entries();
+    Children<NodePtr>& mutable_items();
+
+private:
+    void copy_payload(const Node& other);
+    void release_payload() noexcept;
 };
 
 // A fresh node: from the arena of the NodeArenaScope open on this thread, if any, else
