@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "gym_otel_env/parse.hpp"
 #include "gym_otel_env/value.hpp"
@@ -117,4 +119,32 @@ TEST_CASE("python_str_brief cuts between UTF-8 characters", "[limits]") {
     CHECK(python_str_brief(*bomb(), 20) == "[[[[[[[[[[[[[[[[[[[[...");
     CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 3) == "ab...");
     CHECK(python_str_brief(*make_string("short"), 20) == "short");
+}
+
+TEST_CASE("KeyText keeps short keys in place and longer ones in a block of their own") {
+    for (const std::string& text :
+         std::vector<std::string>{"", "a", "fourteen bytes", "fifteen bytes!!", std::string(300, 'k')}) {
+        KeyText key(text);
+        CHECK(key == text);
+        KeyText copy(key);
+        KeyText moved(std::move(key));
+        CHECK(copy == text);
+        CHECK(moved == text);
+        copy = KeyText("other");
+        CHECK(copy == "other");
+    }
+    CHECK(sizeof(Entry) == 32);
+}
+
+TEST_CASE("Node: a copy owns its text and children, wherever the original's came from") {
+    NodePtr tree =
+        parse_yaml("a_key_longer_than_fourteen: a value longer than fifteen bytes\nlist: [1, x]\n", "c.yaml");
+    Node copy = *tree;
+    tree.reset();  // the file's arena goes with the last of its nodes
+    REQUIRE(copy.entries().size() == 2);
+    CHECK(copy.entries()[0].key == "a_key_longer_than_fourteen");
+    CHECK(copy.entries()[0].value->text() == "a value longer than fifteen bytes");
+    CHECK(python_str(copy) == "{'a_key_longer_than_fourteen': 'a value longer than fifteen bytes', 'list': [1, 'x']}");
+    CHECK(copy.items().empty());
+    CHECK(copy.text().empty());
 }

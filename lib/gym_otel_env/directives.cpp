@@ -56,7 +56,7 @@ void expand(Work& w) {
     if (w.expanded || !w.node->is_container()) return;
     for (const auto& e : w.node->entries()) {
         w.index[key_identity(e)] = w.entries.size();
-        w.entries.push_back({e.key, work(e.value), e.key_type});
+        w.entries.push_back({e.key.str(), work(e.value), e.key_type});
     }
     for (const auto& item : w.node->items()) w.items.push_back(work(item));
     w.expanded = true;

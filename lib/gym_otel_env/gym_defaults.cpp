@@ -69,7 +69,7 @@ NodePtr merge_dummy_model(const std::string& name, const NodePtr& value) {
     // Gym would resolve these first; they are left as written.
     if (is_interpolation(*dummy) || is_interpolation(*actual.value)) return value;
     if (dummy->type != Type::mapping || actual.value->type != Type::mapping)
-        throw Error(actual.value->origin, path + "." + actual.key,
+        throw Error(actual.value->origin, path + "." + actual.key.str(),
                     fmt::format("cannot merge dummy_model (a {}) with this {}", type_name(dummy->type),
                                 type_name(actual.value->type)));
     actual.value = merge(dummy, actual.value);
@@ -90,7 +90,7 @@ std::string shown(const Node& raw, const Node& value) {
 NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const HostAddress& host_address) {
     if (!root || root->type != Type::mapping) return root;
     auto out = copy_of(root);
-    for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value);
+    for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key.str(), e.value);
     NodePtr tree = out;
     // values() resolves each top-level value, so an unresolvable one fails the run.
     for (const auto& e : out->entries())

@@ -347,7 +347,7 @@ namespace {
 // an error: building one per node cost more than the check on a large config.
 struct Step {
     const Step* up;
-    const std::string* key;  // mapping key, or nullptr for a list index
+    const KeyText* key;  // mapping key, or nullptr for a list index
     size_t index;
 };
 

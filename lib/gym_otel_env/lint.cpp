@@ -128,7 +128,7 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
         // config can have thousands of servers, and most names are far longer or shorter.
         size_t gap = e.key.size() > block.size() ? e.key.size() - block.size() : block.size() - e.key.size();
         if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
-        out.push_back(Diagnostic{e.value->origin, e.key, "not the telemetry block", true, did_you_mean(block)});
+        out.push_back(Diagnostic{e.value->origin, e.key.str(), "not the telemetry block", true, did_you_mean(block)});
     }
     return out;
 }

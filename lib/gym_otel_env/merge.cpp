@@ -49,7 +49,7 @@ public:
                 dest->mutable_entries().push_back(e);
                 continue;
             }
-            std::string child = path.empty() ? e.key : path + "." + e.key;
+            std::string child = path.empty() ? e.key.str() : path + "." + e.key.str();
             NodePtr mine = dest->entries()[hit->second].value;
             const NodePtr& theirs = e.value;
             if (is_missing(*theirs)) continue;

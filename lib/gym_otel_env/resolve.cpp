@@ -251,7 +251,7 @@ public:
         if (!n.is_container()) return note(n);
         if (!seen.insert(&n).second) return;
         for (const auto& e : n.entries()) {
-            if (!e.key.empty()) secrets_->texts.push_back(e.key);
+            if (!e.key.empty()) secrets_->texts.emplace_back(e.key.view());
             note_secret(*e.value, seen);
         }
         for (const auto& item : n.items()) note_secret(*item, seen);

@@ -168,7 +168,7 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                     fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
     for (const auto& entry : block->entries()) {
         const Node& v = *entry.value;
-        std::string path = block_key + "." + entry.key;
+        std::string path = block_key + "." + entry.key.str();
         // Gym's TelemetryConfig is a pydantic model: even with extra="allow" a key that
         // YAML typed (`1: x`, `true: x`) fails with "Keys should be strings".
         if (entry.key_type != Type::string)
@@ -176,7 +176,7 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                         fmt::format("keys should be strings, got the {} key {}", type_name(entry.key_type), entry.key));
         const Field* f = find_field(entry.key);
         if (!f) {
-            out.unknown.push_back(UnknownKey{entry.key, v.origin});
+            out.unknown.push_back(UnknownKey{entry.key.str(), v.origin});
             continue;
         }
         Setting& s = out.fields[static_cast<size_t>(f - kSchema.data())];

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <memory>
 #include <new>
@@ -16,7 +17,7 @@
 
 namespace goe {
 
-enum class Type { null, boolean, integer, real, string, mapping, sequence };
+enum class Type : uint8_t { null, boolean, integer, real, string, mapping, sequence };
 
 class Node;
 using NodePtr = std::shared_ptr<const Node>;
@@ -125,13 +126,82 @@ private:
     Block* block_ = nullptr;
 };
 
+// A mapping key's text in 15 bytes: up to 14 bytes in place, a longer one in a block of
+// its own from the arena or the heap (detail::allocate_bytes), which it frees. Reads as
+// a std::string_view. With the key's type beside it, an Entry is 32 bytes, where a
+// std::string key made it 56.
+class KeyText {
+public:
+    KeyText() { b_[kTag] = 0; }
+    KeyText(std::string_view text) { assign(text); }                       // NOLINT(google-explicit-constructor)
+    KeyText(const std::string& text) : KeyText(std::string_view(text)) {}  // NOLINT(google-explicit-constructor)
+    KeyText(const char* text) : KeyText(std::string_view(text)) {}         // NOLINT(google-explicit-constructor)
+    KeyText(const KeyText& other) { assign(other.view()); }
+    KeyText(KeyText&& other) noexcept {
+        std::memcpy(b_, other.b_, sizeof b_);
+        other.b_[kTag] = 0;
+    }
+    KeyText& operator=(KeyText other) noexcept {
+        std::swap(b_, other.b_);
+        return *this;
+    }
+    ~KeyText() { release(); }
+
+    std::string_view view() const {
+        if (!outside()) return {b_, static_cast<size_t>(b_[kTag])};
+        const char* p = nullptr;
+        uint32_t n = 0;
+        std::memcpy(&p, b_, sizeof p);
+        std::memcpy(&n, b_ + sizeof p, sizeof n);
+        return {p, n};
+    }
+    operator std::string_view() const { return view(); }  // NOLINT(google-explicit-constructor)
+    std::string str() const { return std::string(view()); }
+    size_t size() const { return view().size(); }
+    bool empty() const { return size() == 0; }
+    friend bool operator==(const KeyText& a, const KeyText& b) { return a.view() == b.view(); }
+    friend bool operator==(const KeyText& a, std::string_view b) { return a.view() == b; }
+    friend bool operator==(const KeyText& a, const std::string& b) { return a.view() == b; }
+    friend bool operator==(const KeyText& a, const char* b) { return a.view() == b; }
+
+private:
+    static constexpr size_t kTag = 14;  // b_[kTag]: the size in place, or kOutside | in arena
+    static constexpr char kOutside = 0x40;
+    bool outside() const { return (b_[kTag] & kOutside) != 0; }
+    void assign(std::string_view text) {
+        if (text.size() <= kTag) {
+            std::memcpy(b_, text.data(), text.size());
+            b_[kTag] = static_cast<char>(text.size());
+            return;
+        }
+        bool in_arena = false;
+        auto* p = static_cast<char*>(detail::allocate_bytes(text.size(), 1, in_arena));
+        std::memcpy(p, text.data(), text.size());
+        auto n = static_cast<uint32_t>(text.size());
+        std::memcpy(b_, &p, sizeof p);
+        std::memcpy(b_ + sizeof p, &n, sizeof n);
+        b_[kTag] = static_cast<char>(kOutside | (in_arena ? 1 : 0));
+    }
+    void release() noexcept {
+        if (!outside()) return;
+        char* p = nullptr;
+        std::memcpy(&p, b_, sizeof p);
+        detail::release_bytes(p, (b_[kTag] & 1) != 0);
+    }
+    char b_[15];
+};
+
 struct Entry {
-    std::string key;  // Python str() of the key ("a", "1", "True", "1.5")
-    NodePtr value;
+    Entry() = default;
+    Entry(KeyText key_, NodePtr value_, Type key_type_ = Type::string)
+        : key(std::move(key_)), key_type(key_type_), value(std::move(value_)) {}
+
+    KeyText key;  // Python str() of the key ("a", "1", "True", "1.5")
     // OmegaConf keeps a plain key's YAML type: `1: a` has the int key 1, which Python's
     // str() shows as {1: 'a'}, which ${x.1} does not find and which '1' does not replace.
     // string, integer, boolean or real.
     Type key_type = Type::string;
+    NodePtr value;
 };
 
 // What makes two keys the same in a Python dict: 1, True and 1.0 are one key, '1' is
