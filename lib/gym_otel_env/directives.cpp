@@ -461,23 +461,43 @@ class MissingFinder {
 public:
     explicit MissingFinder(size_t max) : max_(max) {}
 
-    void walk(const NodePtr& n, const std::string& path) {
+    // The key path is built only for a '???' found: building it for every node of a
+    // large config cost more than the walk.
+    struct Step {
+        const Step* up;
+        const KeyText* key;  // mapping key, or nullptr for a list index
+        size_t index;
+    };
+
+    void walk(const NodePtr& n, const Step* at) {
         // An unshared node is simply walked; a shared one is first checked once.
         if (out.size() > max_ || (n.use_count() > 1 && clean(n))) return;
         if (n->type == Type::mapping) {
-            for (const auto& e : n->entries()) visit(e.value, join_key_path(path, e.key));
+            for (const auto& e : n->entries()) {
+                Step step{at, &e.key, 0};
+                visit(e.value, step);
+            }
         } else {
-            for (size_t i = 0; i < n->items().size(); ++i) visit(n->items()[i], fmt::format("{}[{}]", path, i));
+            for (size_t i = 0; i < n->items().size(); ++i) {
+                Step step{at, nullptr, i};
+                visit(n->items()[i], step);
+            }
         }
     }
 
     std::vector<Missing> out;
 
 private:
-    void visit(const NodePtr& v, std::string path) {
+    static std::string path_of(const Step* step) {
+        if (!step) return {};
+        std::string up = path_of(step->up);
+        return step->key ? join_key_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
+    }
+
+    void visit(const NodePtr& v, const Step& step) {
         if (out.size() > max_) return;
-        if (is_missing(*v)) out.push_back(Missing{std::move(path), v->origin});
-        else if (v->is_container()) walk(v, path);
+        if (is_missing(*v)) out.push_back(Missing{path_of(&step), v->origin});
+        else if (v->is_container()) walk(v, &step);
     }
 
     // Memoized only for nodes reached from more than one place (aliases).
@@ -499,7 +519,7 @@ private:
 
 std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
     MissingFinder finder(max_listed);
-    if (root && root->is_container()) finder.walk(root, {});
+    if (root && root->is_container()) finder.walk(root, nullptr);
     return std::move(finder.out);
 }
 
