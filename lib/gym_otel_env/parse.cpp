@@ -378,8 +378,7 @@ private:
             if (top.key_is_string) string_key_flags_[top.children_from + top.slot] = true;
             return;
         }
-        entries_.push_back(
-            Entry{std::move(top.key), std::move(node), top.key_type});  // the key is not needed after its value
+        entries_.push_back(Entry{top.key, std::move(node), top.key_type});
         string_key_flags_.push_back(top.key_is_string);
         entries = entries_.data() + top.children_from;
         size_t count = entries_.size() - top.children_from;
@@ -488,7 +487,8 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
             size_t line_start = text.rfind('\n');
             line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
             if (!spaces.breaks.empty()) line_start = std::max(line_start, spaces.breaks.back() + 3);
-            auto lines = static_cast<int>(std::count(text.begin(), text.end(), '\n') + spaces.breaks.size());
+            auto lines = static_cast<int>(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) +
+                                          spaces.breaks.size());
             throw Error(
                 Origin{name, lines + 1, 1 + static_cast<int>(char_count(text.substr(line_start)))}, {},
                 fmt::format("while parsing a flow {}: expected ',' or '{}', but got '<stream end>'", kind, close));

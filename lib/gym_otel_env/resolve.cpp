@@ -414,7 +414,7 @@ private:
                     std::string key = str_of(*k, f);
                     NodePtr v = element(e.items[i], f);
                     auto [it, fresh] = index.emplace(key_identity(key_type, key), out->entries().size());
-                    if (fresh) out->mutable_entries().push_back(Entry{std::move(key), std::move(v), key_type});
+                    if (fresh) out->mutable_entries().push_back(Entry{key, std::move(v), key_type});
                     else out->mutable_entries()[it->second].value = std::move(v);
                 }
                 return out;
