@@ -110,5 +110,5 @@ TEST_CASE("apply_gym_defaults: the block sees Gym's values") {
         parse_yaml("telemetry:\n  service_name: '${oc.select:head_server.host,localhost}-${port_range_low}'\n",
                    "c.yaml"),
         {});
-    CHECK((*resolve_subtree(root, "telemetry", {})->find("service_name"))->text == "127.0.0.1-10001");
+    CHECK((*resolve_subtree(root, "telemetry", {})->find("service_name"))->text() == "127.0.0.1-10001");
 }

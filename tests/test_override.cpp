@@ -388,7 +388,7 @@ TEST_CASE("apply_overrides gives every node the override's source as its origin"
     NodePtr cli = apply_overrides({parse_override("+a.b=[1]", "command line"), parse_set("c=x")});
     const Node& a = **cli->find("a");
     CHECK(a.origin.str() == "command line");
-    CHECK((*a.find("b"))->items[0]->origin.str() == "command line");
+    CHECK((*a.find("b"))->items()[0]->origin.str() == "command line");
     CHECK((*cli->find("c"))->origin.str() == "--set");
     CHECK((*cli->find("c"))->type == Type::string);
 }

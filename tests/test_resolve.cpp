@@ -162,8 +162,8 @@ TEST_CASE("resolve_subtree: regression: ${shared.1} found the int key 1, which O
     NodePtr root = parse_yaml(
         "shared: {1: b, '2': c, false: 1, 1.5: x}\ntelemetry:\n  a: p-${shared}\n  b: ${shared.2}\n", "c.yaml");
     NodePtr block = resolve_subtree(root, "telemetry", kEnv);
-    CHECK((*block->find("a"))->text == "p-{1: 'b', '2': 'c', False: 1, 1.5: 'x'}");
-    CHECK((*block->find("b"))->text == "c");
+    CHECK((*block->find("a"))->text() == "p-{1: 'b', '2': 'c', False: 1, 1.5: 'x'}");
+    CHECK((*block->find("b"))->text() == "c");
 }
 
 TEST_CASE("resolve_subtree names the key path and position of a failing value") {
@@ -199,8 +199,8 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
     }));
     std::string config = "telemetry:\n  a: '" + value + "'\n";  // a lambda cannot capture a binding (clang 14)
     CHECK(error_of([&] { resolve_block(config); }) == "c.yaml:2:6: telemetry.a: " + message);
-    CHECK(resolve_value("${copy:a.b}")->text == "${copy:a.b}");
-    CHECK(resolve_value("${inherit_from:${x.s}}")->text == "${inherit_from:str}");
+    CHECK(resolve_value("${copy:a.b}")->text() == "${copy:a.b}");
+    CHECK(resolve_value("${inherit_from:${x.s}}")->text() == "${inherit_from:str}");
 }
 
 TEST_CASE("resolve_subtree: the texts a secret was built from, first and also when resolution throws") {
@@ -233,7 +233,7 @@ TEST_CASE("resolve_subtree: the texts a secret was built from, first and also wh
 TEST_CASE("resolve_subtree leaves values outside the block alone, even unresolvable ones") {
     auto root = parse_yaml("other: ${oc.env:NOPE}\nmissing: ???\ntelemetry:\n  a: ${x}\nx: 1\n", "c.yaml");
     auto block = resolve_subtree(root, "telemetry", kEnv);
-    CHECK((*block->find("a"))->text == "1");
+    CHECK((*block->find("a"))->text() == "1");
 }
 
 TEST_CASE("resolve_subtree resolves nested values of unknown keys too") {
@@ -262,9 +262,9 @@ TEST_CASE("resolve_subtree keeps a key holding a dot apart from the nested path 
         "'${.a.b}-${oc.select:telemetry.x}'\n",
         "c.yaml");
     auto block = resolve_subtree(root, "telemetry", kEnv);
-    CHECK((*block->find("a.b"))->text == "dotted");
-    CHECK((*(*block->find("a"))->find("b"))->text == "nested");
-    CHECK((*block->find("service_name"))->text == "nested-dotted");
+    CHECK((*block->find("a.b"))->text() == "dotted");
+    CHECK((*(*block->find("a"))->find("b"))->text() == "nested");
+    CHECK((*block->find("service_name"))->text() == "nested-dotted");
 }
 
 TEST_CASE("resolve_subtree returns an alias bomb with nothing to resolve as it is", "[limits]") {
@@ -282,7 +282,7 @@ TEST_CASE("resolve_subtree evaluates a string shared by aliases once", "[limits]
               "[8][6][5]: more than 1000 values to resolve under the block");
     limits.max_nodes = 10000;
     auto x = *resolve_block(laughs(3, "'${oc.env:HOME}'") + "telemetry:\n  x: ${a2}\n", limits)->find("x");
-    CHECK(x->items[9]->items[9]->items[9]->text == "/home/me");
+    CHECK(x->items()[9]->items()[9]->items()[9]->text() == "/home/me");
 }
 
 TEST_CASE("resolve_subtree caps the size of an interpolated string", "[limits]") {
@@ -326,7 +326,7 @@ TEST_CASE("resolve_subtree caps the depth of a reference chain", "[limits]") {
     // Written last-first, the chain resolves bottom-up through the memo.
     std::string reversed = "telemetry:\n  b0: end\n";
     for (int i = 1; i < 300; ++i) reversed += fmt::format("  b{}: ${{.b{}}}\n", i, i - 1);
-    CHECK((*resolve_block(reversed)->find("b299"))->text == "end");
+    CHECK((*resolve_block(reversed)->find("b299"))->text() == "end");
 }
 
 TEST_CASE("resolve_subtree bounds the evaluations under shared aliases", "[limits]") {
@@ -345,9 +345,9 @@ TEST_CASE("resolve_subtree finds relative keys under aliases by where they are u
     auto block = resolve_block(
         "s: &s {p: '${.q}', q: 1}\nb: *s\nc: {p: '${.q}', q: 2}\n"
         "telemetry:\n  x: ${b.p}\n  y: ${c.p}\n  z: ${s.p}\n");
-    CHECK((*block->find("x"))->text == "1");
-    CHECK((*block->find("y"))->text == "2");
-    CHECK((*block->find("z"))->text == "1");
+    CHECK((*block->find("x"))->text() == "1");
+    CHECK((*block->find("y"))->text() == "2");
+    CHECK((*block->find("z"))->text() == "1");
 }
 
 TEST_CASE("resolve_subtree handles 100,000 keys and references into a large mapping", "[limits]") {
@@ -360,5 +360,5 @@ TEST_CASE("resolve_subtree handles 100,000 keys and references into a large mapp
     auto start = std::chrono::steady_clock::now();
     auto block = resolve_block(text);
     CHECK(seconds_since(start) < 30);
-    CHECK((*block->find("k29999"))->text == "29999");
+    CHECK((*block->find("k29999"))->text() == "29999");
 }

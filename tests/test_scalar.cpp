@@ -99,7 +99,7 @@ const Row kRows[] = {
     {R"~(._5)~", "float", R"~(0.5)~"},
 };
 
-std::string shown(const Node& n) { return n.type == Type::real ? python_float(n.real) : python_str(n); }
+std::string shown(const Node& n) { return n.type == Type::real ? python_float(n.real()) : python_str(n); }
 
 }  // namespace
 
@@ -118,17 +118,17 @@ TEST_CASE("type_plain_scalar types every plain scalar as OmegaConf's YAML loader
 }
 
 TEST_CASE("type_plain_scalar keeps big integers exact") {
-    CHECK(type_plain_scalar("123456789012345678901234567890", {})->text == "123456789012345678901234567890");
-    CHECK(type_plain_scalar("-0x1_0000_0000_0000_0000", {})->text == "-18446744073709551616");
+    CHECK(type_plain_scalar("123456789012345678901234567890", {})->text() == "123456789012345678901234567890");
+    CHECK(type_plain_scalar("-0x1_0000_0000_0000_0000", {})->text() == "-18446744073709551616");
 }
 
 TEST_CASE("type_tagged_scalar applies explicit tags and rejects unknown ones") {
     CHECK(type_tagged_scalar("tag:yaml.org,2002:str", "123", {}, "a")->type == Type::string);
     CHECK(type_tagged_scalar("!", "true", {}, "a")->type == Type::string);
-    CHECK(type_tagged_scalar("tag:yaml.org,2002:int", "0x1F", {}, "a")->text == "31");
+    CHECK(type_tagged_scalar("tag:yaml.org,2002:int", "0x1F", {}, "a")->text() == "31");
     CHECK(type_tagged_scalar("tag:yaml.org,2002:bool", "ON", {}, "a")->boolean);
     CHECK(type_tagged_scalar("tag:yaml.org,2002:null", "x", {}, "a")->type == Type::null);
-    CHECK(python_float(type_tagged_scalar("tag:yaml.org,2002:float", "1_5", {}, "a")->real) == "15.0");
+    CHECK(python_float(type_tagged_scalar("tag:yaml.org,2002:float", "1_5", {}, "a")->real()) == "15.0");
     CHECK(error_of([] {
               type_tagged_scalar("tag:yaml.org,2002:python/object/apply:os.system", "x", Origin{"c.yaml", 2, 4}, "a.b");
           }) == "c.yaml:2:4: a.b: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'");

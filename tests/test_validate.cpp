@@ -360,7 +360,7 @@ TEST_CASE("validate quotes a written text with YAML's single-quote escaping") {
     file.note_plain_scalar(1, 5, "it's", false);
     auto block = std::make_shared<Node>();
     block->type = Type::mapping;
-    block->entries.push_back(Entry{"service_name", make_int("1", Origin{file, 1, 5})});
+    block->mutable_entries().push_back(Entry{"service_name", make_int("1", Origin{file, 1, 5})});
     CHECK(error_of([&] { validate(block); }) ==
           "c.yaml:1:5: telemetry.service_name: expected a string, got integer 1 (quote it: 'it''s')");
 }

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "gym_otel_env/parse.hpp"
 #include "gym_otel_env/value.hpp"
@@ -39,11 +41,12 @@ TEST_CASE("python_str prints values as Python's str() does") {
     CHECK(python_str(*make_string("a b")) == "a b");
     auto list = std::make_shared<Node>();
     list->type = Type::sequence;
-    list->items = {make_int("1"), make_string("it's"), make_string("q\"'"), make_null(), make_string("a\nb\\")};
+    list->mutable_items() = {make_int("1"), make_string("it's"), make_string("q\"'"), make_null(),
+                             make_string("a\nb\\")};
     CHECK(python_str(*list) == R"([1, "it's", 'q"\'', None, 'a\nb\\'])");
     auto map = std::make_shared<Node>();
     map->type = Type::mapping;
-    map->entries = {{"a", make_real(1.0)}, {"b", list}};
+    map->mutable_entries() = {{"a", make_real(1.0)}, {"b", list}};
     CHECK(python_str(*map) == R"({'a': 1.0, 'b': [1, "it's", 'q"\'', None, 'a\nb\\']})");
 }
 
@@ -51,13 +54,13 @@ TEST_CASE("python_str prints values as Python's str() does") {
 TEST_CASE("python_str: regression: int, bool and float keys printed quoted as strings") {
     auto map = std::make_shared<Node>();
     map->type = Type::mapping;
-    map->entries = {{"1", make_string("b"), Type::integer},
-                    {"True", make_int("1"), Type::boolean},
-                    {"1.5", make_string("d"), Type::real},
-                    {"1", make_string("e")}};
+    map->mutable_entries() = {{"1", make_string("b"), Type::integer},
+                              {"True", make_int("1"), Type::boolean},
+                              {"1.5", make_string("d"), Type::real},
+                              {"1", make_string("e")}};
     CHECK(python_str(*map) == "{1: 'b', True: 1, 1.5: 'd', '1': 'e'}");
     // Node::find looks up string keys only: ${a.1} does not find the int key 1.
-    CHECK(map->find("1") == &map->entries[3].value);
+    CHECK(map->find("1") == &map->entries()[3].value);
     CHECK(map->find("True") == nullptr);
 }
 
@@ -116,4 +119,32 @@ TEST_CASE("python_str_brief cuts between UTF-8 characters", "[limits]") {
     CHECK(python_str_brief(*bomb(), 20) == "[[[[[[[[[[[[[[[[[[[[...");
     CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 3) == "ab...");
     CHECK(python_str_brief(*make_string("short"), 20) == "short");
+}
+
+TEST_CASE("KeyText keeps short keys in place and longer ones in a block of their own") {
+    for (const std::string& text :
+         std::vector<std::string>{"", "a", "fourteen bytes", "fifteen bytes!!", std::string(300, 'k')}) {
+        KeyText key(text);
+        CHECK(key == text);
+        KeyText copy(key);
+        KeyText moved(std::move(key));
+        CHECK(copy == text);
+        CHECK(moved == text);
+        copy = KeyText("other");
+        CHECK(copy == "other");
+    }
+    CHECK(sizeof(Entry) == 32);
+}
+
+TEST_CASE("Node: a copy owns its text and children, wherever the original's came from") {
+    NodePtr tree =
+        parse_yaml("a_key_longer_than_fourteen: a value longer than fifteen bytes\nlist: [1, x]\n", "c.yaml");
+    Node copy = *tree;
+    tree.reset();  // the file's arena goes with the last of its nodes
+    REQUIRE(copy.entries().size() == 2);
+    CHECK(copy.entries()[0].key == "a_key_longer_than_fourteen");
+    CHECK(copy.entries()[0].value->text() == "a value longer than fifteen bytes");
+    CHECK(python_str(copy) == "{'a_key_longer_than_fourteen': 'a value longer than fifteen bytes', 'list': [1, 'x']}");
+    CHECK(copy.items().empty());
+    CHECK(copy.text().empty());
 }

@@ -59,14 +59,14 @@ std::string stem(const std::string& name) {
 bool declares_benchmark(const NodePtr& node) {
     if (!node) return false;
     if (node->type == Type::mapping) {
-        for (const auto& e : node->entries) {
-            if (e.key == "type" && e.value && e.value->type == Type::string && e.value->text == "benchmark")
+        for (const auto& e : node->entries()) {
+            if (e.key == "type" && e.value && e.value->type == Type::string && e.value->text() == "benchmark")
                 return true;
             if (declares_benchmark(e.value)) return true;
         }
     }
     if (node->type == Type::sequence)
-        for (const auto& item : node->items)
+        for (const auto& item : node->items())
             if (declares_benchmark(item)) return true;
     return false;
 }

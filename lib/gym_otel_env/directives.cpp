@@ -21,10 +21,10 @@ constexpr std::string_view kInheritText = "${inherit_from:";
 constexpr std::string_view kCopyText = "${copy:";
 
 // OmegaConf's MISSING is the plain string '???': quoted or not, it is the same value.
-bool is_missing(const Node& n) { return n.type == Type::string && n.text == "???"; }
-bool interpolated(const Node& n) { return n.type == Type::string && has_interpolation(n.text); }
+bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
+bool interpolated(const Node& n) { return n.type == Type::string && has_interpolation(n.text()); }
 bool starts_with(const Node& n, std::string_view prefix) {
-    return n.type == Type::string && n.text.compare(0, prefix.size(), prefix) == 0;
+    return n.type == Type::string && n.text().compare(0, prefix.size(), prefix) == 0;
 }
 
 // Gym mutates one live DictConfig in place while it walks it. The tree here is
@@ -54,11 +54,11 @@ WorkPtr work(NodePtr node) { return std::make_shared<Work>(Work{std::move(node),
 
 void expand(Work& w) {
     if (w.expanded || !w.node->is_container()) return;
-    for (const auto& e : w.node->entries) {
+    for (const auto& e : w.node->entries()) {
         w.index[key_identity(e)] = w.entries.size();
-        w.entries.push_back({e.key, work(e.value), e.key_type});
+        w.entries.push_back({e.key.str(), work(e.value), e.key_type});
     }
-    for (const auto& item : w.node->items) w.items.push_back(work(item));
+    for (const auto& item : w.node->items()) w.items.push_back(work(item));
     w.expanded = true;
 }
 
@@ -108,8 +108,8 @@ NodePtr to_node(const Work& w) {
     out->type = w.type();
     out->origin = w.node->origin;
     for (const auto& e : w.entries)
-        if (e.value) out->entries.push_back(Entry{e.key, to_node(*e.value), e.key_type});
-    for (const auto& item : w.items) out->items.push_back(to_node(*item));
+        if (e.value) out->mutable_entries().push_back(Entry{e.key, to_node(*e.value), e.key_type});
+    for (const auto& item : w.items) out->mutable_items().push_back(to_node(*item));
     return out;
 }
 
@@ -119,11 +119,11 @@ NodePtr to_node(const Work& w) {
 // lacks, at any depth, with ConfigKeyError. A null or scalar in the source is replaced.
 void require_struct_keys(const Node& source, const Node& here, const std::string& source_path,
                          const std::string& here_path) {
-    for (const auto& e : here.entries) {
+    for (const auto& e : here.entries()) {
         std::string identity = key_identity(e);  // OmegaConf's merge: the int key 1 is not '1'
-        auto same = std::find_if(source.entries.begin(), source.entries.end(),
+        auto same = std::find_if(source.entries().begin(), source.entries().end(),
                                  [&](const Entry& s) { return key_identity(s) == identity; });
-        const NodePtr* had = same == source.entries.end() ? nullptr : &same->value;
+        const NodePtr* had = same == source.entries().end() ? nullptr : &same->value;
         std::string full_key = join_key_path(source_path, e.key);
         if (!had)
             throw Error(e.value->origin, join_key_path(here_path, e.key),
@@ -177,7 +177,7 @@ private:
             if (auto hit = has_.find(&n); hit != has_.end()) return hit->second;
         bool found = false;
         if (n.type == Type::mapping) {
-            for (const auto& e : n.entries) {
+            for (const auto& e : n.entries()) {
                 const Node& v = *e.value;
                 found = e.key == kInheritKey || e.key == kCopyKey || e.key == kDeleteKey ||
                         starts_with(v, kInheritText) || starts_with(v, kCopyText) ||
@@ -185,7 +185,7 @@ private:
                 if (found) break;
             }
         } else if (n.type == Type::sequence) {
-            for (const auto& item : n.items)
+            for (const auto& item : n.items())
                 if ((found = interpolated(*item) || (item->type == Type::mapping && node_has(item)))) break;
         }
         if (shared) has_.emplace(&n, found);
@@ -215,9 +215,9 @@ private:
                         fmt::format("expected a string, got {} {}", type_name(n.type), python_str_brief(n)));
         // Gym resolves the value when it pops it; resolving in the middle of the pass
         // is not repeated here.
-        if (has_interpolation(n.text))
+        if (has_interpolation(n.text()))
             throw Error(n.origin, at.path, "an interpolation in a directive is not supported by gym-otel-env");
-        return n.text;
+        return std::string(n.text());
     }
 
     [[noreturn]] static void not_found(const At& at, const std::vector<std::string>& steps, size_t count) {
@@ -246,7 +246,7 @@ private:
                 missing = true;
                 return nullptr;
             }
-            if (!(*next)->expanded && has_interpolation((*next)->node->text) && (*next)->type() == Type::string)
+            if (!(*next)->expanded && has_interpolation((*next)->node->text()) && (*next)->type() == Type::string)
                 through_interpolation(at, steps, i);
             cur = *next;
         }
@@ -268,7 +268,7 @@ private:
             }
             // The value itself may be an interpolation: it is moved as written and
             // resolved later where it lands.
-            if (i + 1 < steps.size() && (*next)->type == Type::string && has_interpolation((*next)->text))
+            if (i + 1 < steps.size() && (*next)->type == Type::string && has_interpolation((*next)->text()))
                 through_interpolation(at, steps, i);
             cur = *next;
         }
@@ -287,7 +287,7 @@ private:
             bool in_list = up.node->type == Type::sequence;
             const NodePtr* next = nullptr;
             if (!in_list) next = up.node->find(key);
-            else if (index < up.node->items.size()) next = &up.node->items[index];
+            else if (index < up.node->items().size()) next = &up.node->items()[index];
             if (!next || !(*next)->is_container()) {
                 out.push_back({to_node(list), path});
                 break;
@@ -376,7 +376,7 @@ private:
             At at{v->node->origin, here};
             std::string source;
             auto from_text = [&](std::string_view prefix) {
-                std::string_view text = v->node->text;
+                std::string_view text = v->node->text();
                 text.remove_prefix(prefix.size());
                 if (!text.empty() && text.back() == '}') text.remove_suffix(1);
                 return std::string(text);
@@ -461,23 +461,43 @@ class MissingFinder {
 public:
     explicit MissingFinder(size_t max) : max_(max) {}
 
-    void walk(const NodePtr& n, const std::string& path) {
+    // The key path is built only for a '???' found: building it for every node of a
+    // large config cost more than the walk.
+    struct Step {
+        const Step* up;
+        const KeyText* key;  // mapping key, or nullptr for a list index
+        size_t index;
+    };
+
+    void walk(const NodePtr& n, const Step* at) {
         // An unshared node is simply walked; a shared one is first checked once.
         if (out.size() > max_ || (n.use_count() > 1 && clean(n))) return;
         if (n->type == Type::mapping) {
-            for (const auto& e : n->entries) visit(e.value, join_key_path(path, e.key));
+            for (const auto& e : n->entries()) {
+                Step step{at, &e.key, 0};
+                visit(e.value, step);
+            }
         } else {
-            for (size_t i = 0; i < n->items.size(); ++i) visit(n->items[i], fmt::format("{}[{}]", path, i));
+            for (size_t i = 0; i < n->items().size(); ++i) {
+                Step step{at, nullptr, i};
+                visit(n->items()[i], step);
+            }
         }
     }
 
     std::vector<Missing> out;
 
 private:
-    void visit(const NodePtr& v, std::string path) {
+    static std::string path_of(const Step* step) {
+        if (!step) return {};
+        std::string up = path_of(step->up);
+        return step->key ? join_key_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
+    }
+
+    void visit(const NodePtr& v, const Step& step) {
         if (out.size() > max_) return;
-        if (is_missing(*v)) out.push_back(Missing{std::move(path), v->origin});
-        else if (v->is_container()) walk(v, path);
+        if (is_missing(*v)) out.push_back(Missing{path_of(&step), v->origin});
+        else if (v->is_container()) walk(v, &step);
     }
 
     // Memoized only for nodes reached from more than one place (aliases).
@@ -486,9 +506,9 @@ private:
         if (shared)
             if (auto hit = clean_.find(n.get()); hit != clean_.end()) return hit->second;
         bool all = true;
-        for (const auto& e : n->entries)
+        for (const auto& e : n->entries())
             all = all && !is_missing(*e.value) && (!e.value->is_container() || clean(e.value));
-        for (const auto& i : n->items) all = all && !is_missing(*i) && (!i->is_container() || clean(i));
+        for (const auto& i : n->items()) all = all && !is_missing(*i) && (!i->is_container() || clean(i));
         if (shared) clean_.emplace(n.get(), all);
         return all;
     }
@@ -499,7 +519,7 @@ private:
 
 std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
     MissingFinder finder(max_listed);
-    if (root && root->is_container()) finder.walk(root, {});
+    if (root && root->is_container()) finder.walk(root, nullptr);
     return std::move(finder.out);
 }
 

@@ -11,19 +11,19 @@ namespace {
 
 const Origin kDefault{"Gym's default"};
 
-bool is_missing(const Node& n) { return n.type == Type::string && n.text == "???"; }
-bool is_interpolation(const Node& n) { return n.type == Type::string && has_interpolation(n.text); }
+bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
+bool is_interpolation(const Node& n) { return n.type == Type::string && has_interpolation(n.text()); }
 
 // Python's truth value of the value Gym reads.
 bool truthy(const Node& n) {
     switch (n.type) {
         case Type::null: return false;
         case Type::boolean: return n.boolean;
-        case Type::integer: return n.text != "0";
-        case Type::real: return n.real != 0;
-        case Type::string: return !n.text.empty();
-        case Type::mapping: return !n.entries.empty();
-        case Type::sequence: return !n.items.empty();
+        case Type::integer: return n.text() != "0";
+        case Type::real: return n.real() != 0;
+        case Type::string: return !n.text().empty();
+        case Type::mapping: return !n.entries().empty();
+        case Type::sequence: return !n.items().empty();
     }
     return false;
 }
@@ -31,12 +31,12 @@ bool truthy(const Node& n) {
 std::shared_ptr<Node> copy_of(const NodePtr& n) { return std::make_shared<Node>(*n); }
 
 void put(Node& m, std::string_view key, NodePtr value) {
-    for (auto& e : m.entries)
+    for (auto& e : m.mutable_entries())
         if (e.key == key) {
             e.value = std::move(value);
             return;
         }
-    m.entries.push_back(Entry{std::string(key), std::move(value)});
+    m.mutable_entries().push_back(Entry{std::string(key), std::move(value)});
 }
 
 // `key in mapping` as a DictConfig answers it: present and not '???'.
@@ -53,23 +53,23 @@ NodePtr merge_dummy_model(const std::string& name, const NodePtr& value) {
     // Gym also tests a string or list here (len(), `in`); only mappings are models.
     if (!models || (*models)->type != Type::mapping) return value;
     const Node& ram = **models;
-    if (!(value->entries.size() > 1 || ram.entries.size() > 1) || !present(ram, "dummy_model")) return value;
+    if (!(value->entries().size() > 1 || ram.entries().size() > 1) || !present(ram, "dummy_model")) return value;
     std::string path = name + ".responses_api_models";
     auto rest = copy_of(*models);
     NodePtr dummy;
-    for (auto it = rest->entries.begin(); it != rest->entries.end(); ++it)
+    for (auto it = rest->entries().begin(); it != rest->entries().end(); ++it)
         if (it->key == "dummy_model") {
             dummy = it->value;
-            rest->entries.erase(it);
+            rest->mutable_entries().erase(it);
             break;
         }
-    if (rest->entries.empty())
+    if (rest->entries().empty())
         throw Error(dummy->origin, path + ".dummy_model", "dummy_model is the only model: nothing to merge it into");
-    Entry& actual = rest->entries.front();
+    Entry& actual = rest->mutable_entries().front();
     // Gym would resolve these first; they are left as written.
     if (is_interpolation(*dummy) || is_interpolation(*actual.value)) return value;
     if (dummy->type != Type::mapping || actual.value->type != Type::mapping)
-        throw Error(actual.value->origin, path + "." + actual.key,
+        throw Error(actual.value->origin, path + "." + actual.key.str(),
                     fmt::format("cannot merge dummy_model (a {}) with this {}", type_name(dummy->type),
                                 type_name(actual.value->type)));
     actual.value = merge(dummy, actual.value);
@@ -81,8 +81,8 @@ NodePtr merge_dummy_model(const std::string& name, const NodePtr& value) {
 // A value for a message. One that an interpolation gave may be built from a secret
 // (`${telemetry.otlp_headers}`): only its type is shown.
 std::string shown(const Node& raw, const Node& value) {
-    if (is_interpolation(raw)) return fmt::format("a {} from '{}'", type_name(value.type), raw.text);
-    return value.type == Type::string ? python_repr(value.text) : python_str_brief(value);
+    if (is_interpolation(raw)) return fmt::format("a {} from '{}'", type_name(value.type), raw.text());
+    return value.type == Type::string ? python_repr(value.text()) : python_str_brief(value);
 }
 
 }  // namespace
@@ -90,10 +90,10 @@ std::string shown(const Node& raw, const Node& value) {
 NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const HostAddress& host_address) {
     if (!root || root->type != Type::mapping) return root;
     auto out = copy_of(root);
-    for (auto& e : out->entries) e.value = merge_dummy_model(e.key, e.value);
+    for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key.str(), e.value);
     NodePtr tree = out;
     // values() resolves each top-level value, so an unresolvable one fails the run.
-    for (const auto& e : out->entries)
+    for (const auto& e : out->entries())
         if (is_interpolation(*e.value)) resolve_top_level(tree, e.key, e.value, env);
     auto value_of = [&](std::string_view key) -> NodePtr { return resolve_top_level(tree, key, env); };
 
@@ -124,8 +124,8 @@ NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const Ho
         auto server = std::make_shared<Node>();
         server->type = Type::mapping;
         server->origin = kDefault;
-        server->entries.push_back(Entry{"host", host});
-        server->entries.push_back(Entry{"port", make_int("11000", kDefault)});
+        server->mutable_entries().push_back(Entry{"host", host});
+        server->mutable_entries().push_back(Entry{"port", make_int("11000", kDefault)});
         put(*out, "head_server", server);
     }
     // disallowed_ports is left out: Gym fills it with the ports it picks at random for

@@ -347,7 +347,7 @@ namespace {
 // an error: building one per node cost more than the check on a large config.
 struct Step {
     const Step* up;
-    const std::string* key;  // mapping key, or nullptr for a list index
+    const KeyText* key;  // mapping key, or nullptr for a list index
     size_t index;
 };
 
@@ -360,22 +360,22 @@ std::string path_at(const Step* step, const std::string& base) {
 // Visits each shared node once: an alias is the same node under many paths, and a
 // billion-laughs document has 10^30 paths but a few dozen nodes.
 void check_node(const Node& node, const Step* at, const std::string& base, std::unordered_set<const Node*>& seen) {
-    bool interpolated = node.type == Type::string && has_interpolation(node.text);
+    bool interpolated = node.type == Type::string && has_interpolation(node.text());
     if ((interpolated || node.is_container()) && !seen.insert(&node).second) return;
     if (interpolated) {
         try {
-            parse_template(node.text);
+            parse_template(node.text());
         } catch (const ParseError& e) {
             throw Error(node.origin, path_at(at, base), fmt::format("invalid interpolation: {}", e.message));
         }
     }
-    for (const auto& e : node.entries) {
+    for (const auto& e : node.entries()) {
         Step step{at, &e.key, 0};
         check_node(*e.value, &step, base, seen);
     }
-    for (size_t i = 0; i < node.items.size(); ++i) {
+    for (size_t i = 0; i < node.items().size(); ++i) {
         Step step{at, nullptr, i};
-        check_node(*node.items[i], &step, base, seen);
+        check_node(*node.items()[i], &step, base, seen);
     }
 }
 }  // namespace

@@ -121,14 +121,14 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
     std::vector<Diagnostic> out;
     if (!root || root->type != Type::mapping) return out;
     constexpr std::string_view block = "telemetry";
-    for (const auto& e : root->entries) {
+    for (const auto& e : root->entries()) {
         if (e.key == block) continue;
         // Closer than closest_word's own bound: top-level keys are the user's server
         // names, and `geometry` (3 edits away) is a fine one. The length test first: a
         // config can have thousands of servers, and most names are far longer or shorter.
         size_t gap = e.key.size() > block.size() ? e.key.size() - block.size() : block.size() - e.key.size();
         if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
-        out.push_back(Diagnostic{e.value->origin, e.key, "not the telemetry block", true, did_you_mean(block)});
+        out.push_back(Diagnostic{e.value->origin, e.key.str(), "not the telemetry block", true, did_you_mean(block)});
     }
     return out;
 }

@@ -91,8 +91,8 @@ struct Include {
 
 bool has_interpolated_item(const NodePtr& list) {
     if (!list || list->type != Type::sequence) return false;
-    return std::any_of(list->items.begin(), list->items.end(),
-                       [](const NodePtr& i) { return i->type == Type::string && has_interpolation(i->text); });
+    return std::any_of(list->items().begin(), list->items().end(),
+                       [](const NodePtr& i) { return i->type == Type::string && has_interpolation(i->text()); });
 }
 
 // The list under `root`'s config_paths with its items' interpolations resolved against
@@ -114,16 +114,16 @@ std::vector<Include> includes_of(const NodePtr& tree_ptr, const Environment& env
     if ((*list)->type != Type::sequence)
         throw Error((*list)->origin, std::string(kConfigPaths),
                     fmt::format("expected a list of config file paths, got {}", type_name((*list)->type)));
-    for (size_t i = 0; i < (*list)->items.size(); ++i) {
-        const Node& item = *(*list)->items[i];
+    for (size_t i = 0; i < (*list)->items().size(); ++i) {
+        const Node& item = *(*list)->items()[i];
         std::string key = fmt::format("{}[{}]", kConfigPaths, i);
         if (item.type != Type::string)
             throw Error(item.origin, key,
                         fmt::format("expected a path, got {} {}", type_name(item.type), python_str_brief(item)));
         // The system would read the path only up to the NUL: another file (SPEC 4).
-        if (item.text.find('\0') != std::string::npos)
+        if (item.text().find('\0') != std::string::npos)
             throw Error(item.origin, key, "a path cannot contain a NUL character (Python: embedded null byte)");
-        out.push_back(Include{item.text, item.origin, key});
+        out.push_back(Include{std::string(item.text()), item.origin, key});
     }
     return out;
 }
@@ -136,21 +136,22 @@ std::vector<Include> root_list(const NodePtr& list) {
     if (!list) return out;
     const Node& n = *list;
     bool falsy = n.type == Type::null || (n.type == Type::boolean && !n.boolean) ||
-                 (n.type == Type::integer && n.text == "0") || (n.type == Type::real && n.real == 0) ||
-                 (n.type == Type::string && n.text.empty()) ||
-                 (n.is_container() && n.entries.empty() && n.items.empty());
+                 (n.type == Type::integer && n.text() == "0") || (n.type == Type::real && n.real() == 0) ||
+                 (n.type == Type::string && n.text().empty()) ||
+                 (n.is_container() && n.entries().empty() && n.items().empty());
     if (falsy) return out;
     bool ok = n.type == Type::sequence;
-    for (const auto& item : n.items) ok = ok && item->type == Type::string;
+    for (const auto& item : n.items()) ok = ok && item->type == Type::string;
     if (!ok) {
-        std::string got = n.type == Type::string ? python_repr(n.text) : python_str_brief(n);
+        std::string got = n.type == Type::string ? python_repr(n.text()) : python_str_brief(n);
         throw Error(n.origin, std::string(kConfigPaths),
                     fmt::format("'{}' must be a list of paths. Got: {}. Pass each config with --config (it builds "
                                 "the list for you)",
                                 kConfigPaths, got));
     }
-    for (size_t i = 0; i < n.items.size(); ++i)
-        out.push_back(Include{n.items[i]->text, n.items[i]->origin, fmt::format("{}[{}]", kConfigPaths, i)});
+    for (size_t i = 0; i < n.items().size(); ++i)
+        out.push_back(
+            Include{std::string(n.items()[i]->text()), n.items()[i]->origin, fmt::format("{}[{}]", kConfigPaths, i)});
     return out;
 }
 
@@ -241,13 +242,13 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
         out.files.push_back(std::move(env_yaml_name));
     }
     // The CLI config is merged last, over env.yaml, as Gym merges it.
-    if (!cli->entries.empty()) out.trees.push_back(cli);
+    if (!cli->entries().empty()) out.trees.push_back(cli);
     if (out.trees.empty()) out.trees.push_back(Sources::as_config(nullptr, "<none>"));
     if (!entries.empty()) {
         auto list = std::make_shared<Node>();
         list->type = Type::sequence;
         list->origin = entries.front().origin;
-        for (const auto& e : entries) list->items.push_back(make_string(e.entry, e.origin));
+        for (const auto& e : entries) list->mutable_items().push_back(make_string(e.entry, e.origin));
         out.config_paths = std::move(list);
     }
     return out;
@@ -257,12 +258,12 @@ NodePtr with_config_paths(const NodePtr& merged, const Loaded& loaded) {
     if (!loaded.config_paths) return merged;
     auto top = std::make_shared<Node>(*merged);
     bool replaced = false;
-    for (auto& entry : top->entries)
+    for (auto& entry : top->mutable_entries())
         if (entry.key == kConfigPaths) {
             entry.value = loaded.config_paths;
             replaced = true;
         }
-    if (!replaced) top->entries.push_back(Entry{std::string(kConfigPaths), loaded.config_paths});
+    if (!replaced) top->mutable_entries().push_back(Entry{std::string(kConfigPaths), loaded.config_paths});
     return top;
 }
 

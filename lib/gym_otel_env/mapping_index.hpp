@@ -14,10 +14,10 @@ public:
     // The value under the string key `key` in `mapping` (as Node::find: an int key 1 is
     // not '1'), or nullptr. `mapping` must outlive the index.
     const NodePtr* find(const Node& mapping, const std::string& key) {
-        if (mapping.entries.size() < kIndexFrom) return mapping.find(key);
+        if (mapping.entries().size() < kIndexFrom) return mapping.find(key);
         auto [it, fresh] = indexes_.try_emplace(&mapping);
         if (fresh)
-            for (const auto& e : mapping.entries)
+            for (const auto& e : mapping.entries())
                 if (e.key_type == Type::string) it->second.emplace(e.key, &e.value);
         auto hit = it->second.find(key);
         return hit == it->second.end() ? nullptr : hit->second;

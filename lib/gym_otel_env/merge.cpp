@@ -9,8 +9,8 @@ namespace goe {
 
 namespace {
 
-bool is_missing(const Node& n) { return n.type == Type::string && n.text == "???"; }
-bool is_interpolation(const Node& n) { return n.type == Type::string && n.text.find("${") != std::string::npos; }
+bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
+bool is_interpolation(const Node& n) { return n.type == Type::string && n.text().find("${") != std::string::npos; }
 
 [[noreturn]] void list_against_mapping(const Node& base, const Node& over, const std::string& path) {
     throw Error(over.origin, path,
@@ -33,24 +33,24 @@ public:
     Merger(const Dereference& dereference, const MergeLimits& limits) : dereference_(dereference), limits_(limits) {}
 
     void into(const std::shared_ptr<Node>& dest, const Node& src, const std::string& path) {
-        entries_ += dest->entries.size() + src.entries.size();
+        entries_ += dest->entries().size() + src.entries().size();
         if (entries_ > limits_.max_entries)
             throw Error(src.origin, path, fmt::format("merging visits more than {} entries", limits_.max_entries));
         parents_.push_back(Container{dest, path});
         // Index by key so that merging two large mappings stays linear.
         std::unordered_map<std::string, size_t> index;
-        index.reserve(dest->entries.size());
-        for (size_t i = 0; i < dest->entries.size(); ++i) index.emplace(key_identity(dest->entries[i]), i);
-        for (const auto& e : src.entries) {
+        index.reserve(dest->entries().size());
+        for (size_t i = 0; i < dest->entries().size(); ++i) index.emplace(key_identity(dest->entries()[i]), i);
+        for (const auto& e : src.entries()) {
             std::string identity = key_identity(e);  // OmegaConf merges 1 into true, not into '1'
             auto hit = index.find(identity);
             if (hit == index.end()) {
-                index.emplace(std::move(identity), dest->entries.size());
-                dest->entries.push_back(e);
+                index.emplace(std::move(identity), dest->entries().size());
+                dest->mutable_entries().push_back(e);
                 continue;
             }
-            std::string child = path.empty() ? e.key : path + "." + e.key;
-            NodePtr mine = dest->entries[hit->second].value;
+            std::string child = path.empty() ? e.key.str() : path + "." + e.key.str();
+            NodePtr mine = dest->entries()[hit->second].value;
             const NodePtr& theirs = e.value;
             if (is_missing(*theirs)) continue;
             if (theirs->is_container() && is_interpolation(*mine) && dereference_) {
@@ -61,19 +61,19 @@ public:
             if (mine->type == Type::mapping && theirs->type == Type::mapping) {
                 auto pair = std::make_pair(mine.get(), theirs.get());
                 if (auto done = done_.find(pair); done != done_.end()) {
-                    dest->entries[hit->second].value = done->second;
+                    dest->mutable_entries()[hit->second].value = done->second;
                     continue;
                 }
                 auto copy = std::make_shared<Node>(*mine);
                 copy->origin = theirs->origin;
-                dest->entries[hit->second].value = copy;
+                dest->mutable_entries()[hit->second].value = copy;
                 size_t before = dereferences_;
                 into(copy, *theirs, child);
                 // A dereference depends on where the pair sits (a relative ${..x}) and on
                 // the tree merged so far: such a merge is not the same under another path.
                 if (dereferences_ == before) done_.emplace(pair, copy);
             } else {
-                dest->entries[hit->second].value = theirs;
+                dest->mutable_entries()[hit->second].value = theirs;
             }
         }
         parents_.pop_back();

@@ -92,8 +92,8 @@ NodePtr node_of(const Cell& c) {
     auto n = std::make_shared<Node>();
     n->type = c.type;
     n->origin = c.origin;
-    for (const auto& e : c.entries) n->entries.push_back(Entry{e.first, node_of(e.second), e.key_type});
-    for (const auto& item : c.items) n->items.push_back(node_of(item));
+    for (const auto& e : c.entries) n->mutable_entries().push_back(Entry{e.first, node_of(e.second), e.key_type});
+    for (const auto& item : c.items) n->mutable_items().push_back(node_of(item));
     return n;
 }
 
@@ -114,9 +114,9 @@ Cell* select(Cell& root, const std::vector<std::string>& path, int depth = 0);
 // as a string, which is what it resolves to when it resolves.
 Cell* follow(Cell& root, Cell* c, int depth) {
     if (!c || c->type != Type::string) return c;
-    const std::string& t = c->scalar->text;
+    std::string_view t = c->scalar->text();
     if (t.size() < 4 || !t.starts_with("${") || t.back() != '}') return c;
-    std::string target = t.substr(2, t.size() - 3);
+    std::string target(t.substr(2, t.size() - 3));
     if (target.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") !=
             std::string::npos ||
         target.starts_with("."))
@@ -149,7 +149,7 @@ Cell* select(Cell& root, const std::vector<std::string>& path, int depth) {
     c = follow(root, c, depth);
     // throw_on_missing=False: a '???' value selects as None too, so Hydra's `~KEY` of one
     // is "does not exist" and `+KEY=` may set it.
-    bool missing = c->type == Type::string && c->scalar && c->scalar->text == "???";
+    bool missing = c->type == Type::string && c->scalar && c->scalar->text() == "???";
     return c->type == Type::null || missing ? nullptr : c;
 }
 
@@ -220,8 +220,8 @@ bool python_equal(const Node& a, const Node& b);
 
 bool number(const Node& n, double& out) {
     if (n.type == Type::boolean) out = n.boolean ? 1 : 0;
-    else if (n.type == Type::integer) out = std::stod(n.text);
-    else if (n.type == Type::real) out = n.real;
+    else if (n.type == Type::integer) out = std::stod(std::string(n.text()));
+    else if (n.type == Type::real) out = n.real();
     else return false;
     return true;
 }
@@ -230,24 +230,24 @@ bool number(const Node& n, double& out) {
 // dicts by content).
 bool python_equal(const Node& a, const Node& b) {
     double x = 0, y = 0;
-    if (a.type == Type::integer && b.type == Type::integer) return a.text == b.text;
+    if (a.type == Type::integer && b.type == Type::integer) return a.text() == b.text();
     if (number(a, x) && number(b, y)) return x == y;
     if (a.type != b.type) return false;
     switch (a.type) {
         case Type::null: return true;
-        case Type::string: return a.text == b.text;
+        case Type::string: return a.text() == b.text();
         case Type::sequence:
-            if (a.items.size() != b.items.size()) return false;
-            for (size_t i = 0; i < a.items.size(); ++i)
-                if (!python_equal(*a.items[i], *b.items[i])) return false;
+            if (a.items().size() != b.items().size()) return false;
+            for (size_t i = 0; i < a.items().size(); ++i)
+                if (!python_equal(*a.items()[i], *b.items()[i])) return false;
             return true;
         case Type::mapping:
-            if (a.entries.size() != b.entries.size()) return false;
-            for (const auto& e : a.entries) {
+            if (a.entries().size() != b.entries().size()) return false;
+            for (const auto& e : a.entries()) {
                 std::string identity = key_identity(e);
-                auto other = std::find_if(b.entries.begin(), b.entries.end(),
+                auto other = std::find_if(b.entries().begin(), b.entries().end(),
                                           [&](const Entry& f) { return key_identity(f) == identity; });
-                if (other == b.entries.end() || !python_equal(*e.value, *other->value)) return false;
+                if (other == b.entries().end() || !python_equal(*e.value, *other->value)) return false;
             }
             return true;
         default: return false;

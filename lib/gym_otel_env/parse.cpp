@@ -148,11 +148,11 @@ public:
         }
         Origin where = origin(mark);
         NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
-        if (node->type == Type::string) check_syntax(node->text);
+        if (node->type == Type::string) check_syntax(node->text());
         // For a message that quotes the value as the user wrote it (validate's "quote it").
         if (tag == "?" && node->type != Type::string && node->type != Type::null)
             name_.note_plain_scalar(where.line, where.column, value,
-                                    node->type == Type::integer && node->text == value);
+                                    node->type == Type::integer && node->text() == value);
         bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
         add(node, anchor, string_key, &mark);
     }
@@ -182,7 +182,9 @@ private:
         Type key_type = Type::string;
         std::string key;
         size_t slot = kNoSlot;  // the entry the pending key replaces
-        size_t flags_from = 0;  // this mapping's entries' string_key_flags_ start here
+        // This collection's entries (and their string_key_flags_) or items start here on
+        // the stacks shared by the open collections; close() moves them into one block.
+        size_t children_from = 0;
         // key -> position in entries, for large mappings only: small ones are scanned.
         std::unique_ptr<std::unordered_map<std::string, size_t>> index;
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
@@ -219,7 +221,7 @@ private:
     // walk (check_interpolations) runs only when something failed, to report the first
     // failure in tree order with its key path, exactly as before. Any failure counts:
     // the walk reproduces it.
-    void check_syntax(const std::string& text) {
+    void check_syntax(std::string_view text) {
         if (!interpolations_valid_ || !*interpolations_valid_ || !has_interpolation(text)) return;
         try {
             parse_template(text);
@@ -251,7 +253,7 @@ private:
                 if (!out.empty()) out += '.';
                 out += frame.key;
             } else if (frame.node->type == Type::sequence) {
-                out += fmt::format("[{}]", frame.node->items.size());
+                out += fmt::format("[{}]", items_.size() - frame.children_from);
             }
         }
         return out;
@@ -274,17 +276,29 @@ private:
         Frame& frame = stack_.emplace_back();
         frame.node = std::move(node);
         frame.anchor = anchor;
-        frame.flags_from = string_key_flags_.size();
+        frame.children_from = type == Type::mapping ? entries_.size() : items_.size();
     }
 
     void close() {
         Frame frame = std::move(stack_.back());
         stack_.pop_back();
-        string_key_flags_.resize(frame.flags_from);
-        if (!frame.merges.empty()) apply_merges(frame);
+        if (frame.node->type == Type::mapping) {
+            string_key_flags_.resize(frame.children_from);
+            if (!frame.merges.empty()) apply_merges(frame);
+            move_children(entries_, frame.children_from, frame.node->mutable_entries());
+        } else {
+            move_children(items_, frame.children_from, frame.node->mutable_items());
+        }
         if (frame.anchor) anchors_[frame.anchor] = frame.node;
         merge_key_ = false;
         place(frame.node, false, nullptr);
+    }
+
+    template <class T>
+    static void move_children(std::vector<T>& stack, size_t from, Children<T>& to) {
+        to.reserve(stack.size() - from);
+        for (size_t i = from; i < stack.size(); ++i) to.push_back(std::move(stack[i]));
+        stack.resize(from);
     }
 
     // PyYAML's flatten_mapping: merged pairs come first, explicit pairs win;
@@ -308,7 +322,7 @@ private:
                 // A mapping listed twice adds nothing the first listing did not.
                 std::unordered_set<const Node*> seen;
                 std::vector<NodePtr> firsts;
-                for (const auto& item : value->items)
+                for (const auto& item : value->items())
                     if (seen.insert(item.get()).second) firsts.push_back(item);
                 sources.assign(firsts.rbegin(), firsts.rend());
             } else {
@@ -317,11 +331,12 @@ private:
             for (const auto& source : sources) {
                 if (source->type != Type::mapping)
                     throw Error(source->origin, path(), "a merge key (<<) takes a mapping or a list of mappings");
-                for (const auto& e : source->entries) put(e);
+                for (const auto& e : source->entries()) put(e);
             }
         }
-        for (const auto& e : frame.node->entries) put(e);
-        frame.node->entries = std::move(merged);
+        for (size_t i = frame.children_from; i < entries_.size(); ++i) put(entries_[i]);
+        entries_.resize(frame.children_from);
+        for (auto& e : merged) entries_.push_back(std::move(e));
     }
 
     // `mark` is where a scalar was; nullptr for a collection, which is never a key here.
@@ -340,7 +355,7 @@ private:
         }
         Frame& top = stack_.back();
         if (top.node->type == Type::sequence) {
-            top.node->items.push_back(std::move(node));
+            items_.push_back(std::move(node));
             return;
         }
         if (!top.have_key) {
@@ -358,24 +373,25 @@ private:
             top.merges.push_back(std::move(node));
             return;
         }
-        auto& entries = top.node->entries;
+        Entry* entries = entries_.data() + top.children_from;
         // A later equal key replaces the value in place.
         if (top.slot != kNoSlot) {
             entries[top.slot].value = std::move(node);
-            if (top.key_is_string) string_key_flags_[top.flags_from + top.slot] = true;
+            if (top.key_is_string) string_key_flags_[top.children_from + top.slot] = true;
             return;
         }
-        entries.push_back(
-            Entry{std::move(top.key), std::move(node), top.key_type});  // the key is not needed after its value
+        entries_.push_back(Entry{top.key, std::move(node), top.key_type});
         string_key_flags_.push_back(top.key_is_string);
+        entries = entries_.data() + top.children_from;
+        size_t count = entries_.size() - top.children_from;
         // Large mappings (a config with thousands of servers) get an index, so that
         // building them stays linear; small ones are scanned, which is faster there.
         constexpr size_t kIndexFrom = 16;
         if (top.index) {
-            top.index->emplace(key_identity(entries.back()), entries.size() - 1);
-        } else if (entries.size() >= kIndexFrom) {
+            top.index->emplace(key_identity(entries[count - 1]), count - 1);
+        } else if (count >= kIndexFrom) {
             top.index = std::make_unique<std::unordered_map<std::string, size_t>>();
-            for (size_t i = 0; i < entries.size(); ++i) top.index->emplace(key_identity(entries[i]), i);
+            for (size_t i = 0; i < count; ++i) top.index->emplace(key_identity(entries[i]), i);
         }
     }
 
@@ -393,19 +409,20 @@ private:
         merge_key_ = false;
         top.slot = kNoSlot;
         if (top.key_is_merge) return;
-        const auto& entries = top.node->entries;
+        const Entry* entries = entries_.data() + top.children_from;
+        size_t count = entries_.size() - top.children_from;
         if (top.index) {
             auto it = top.index->find(key_identity(key_type, top.key));
             if (it != top.index->end()) top.slot = it->second;
         } else if (key_type == Type::string) {
-            for (size_t i = 0; i < entries.size(); ++i)
+            for (size_t i = 0; i < count; ++i)
                 if (entries[i].key_type == Type::string && entries[i].key == top.key) top.slot = i;
         } else {
             std::string identity = key_identity(key_type, top.key);
-            for (size_t i = 0; i < entries.size(); ++i)
+            for (size_t i = 0; i < count; ++i)
                 if (entries[i].key_type != Type::string && key_identity(entries[i]) == identity) top.slot = i;
         }
-        if (string_key && top.slot != kNoSlot && string_key_flags_[top.flags_from + top.slot])
+        if (string_key && top.slot != kNoSlot && string_key_flags_[top.children_from + top.slot])
             throw Error(origin(mark), path(), fmt::format("duplicate key '{}'", top.key));
     }
 
@@ -415,7 +432,9 @@ private:
     ParseLimits limits_;
     bool* interpolations_valid_;
     std::vector<Frame> stack_;
+    std::vector<Entry> entries_;          // of the open mappings, stacked
     std::vector<bool> string_key_flags_;  // per entry of the open mappings, stacked
+    std::vector<NodePtr> items_;          // of the open sequences, stacked
     std::vector<NodePtr> anchors_;
     NodePtr root_;
     bool merge_key_ = false;

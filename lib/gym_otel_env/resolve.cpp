@@ -102,7 +102,7 @@ public:
             throw Error(node->origin, where.path,
                         fmt::format("more than {} values to resolve under the block", limits_.max_nodes));
         Nest nest(*this, *node, where.path);
-        if (node->type == Type::string && node->text == kMissing)
+        if (node->type == Type::string && node->text() == kMissing)
             throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
         Resolved r = value(node, where);
         const NodePtr& v = r.node;
@@ -110,12 +110,12 @@ public:
         auto out = std::make_shared<Node>(*v);
         if (!r.where) return out;
         if (v->type == Type::mapping) {
-            for (auto& e : out->entries)
+            for (auto& e : out->mutable_entries())
                 e.value = deep(e.value, r.where->inside(v, e.key, join_key_path(where.path, e.key)));
         } else {
-            for (size_t i = 0; i < out->items.size(); ++i) {
+            for (size_t i = 0; i < out->items().size(); ++i) {
                 std::string index = fmt::format("[{}]", i);
-                out->items[i] = deep(out->items[i], r.where->inside(v, index, where.path + index));
+                out->mutable_items()[i] = deep(out->items()[i], r.where->inside(v, index, where.path + index));
             }
         }
         return out;
@@ -123,7 +123,7 @@ public:
 
     // The value of one node, a missing value or an unresolvable one being an error.
     NodePtr shallow(const NodePtr& node, const Location& where) {
-        if (node->type == Type::string && node->text == kMissing)
+        if (node->type == Type::string && node->text() == kMissing)
             throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
         return value(node, where).node;
     }
@@ -141,12 +141,12 @@ private:
     // True when nothing under `node` needs resolving or is a missing value. Each
     // shared node is looked at once.
     bool settled(const NodePtr& node) {
-        if (node->type == Type::string) return node->text != kMissing && !has_interpolation(node->text);
+        if (node->type == Type::string) return node->text() != kMissing && !has_interpolation(node->text());
         if (!node->is_container()) return true;
         if (auto hit = settled_.find(node.get()); hit != settled_.end()) return hit->second;
         bool all = true;
-        for (const auto& e : node->entries) all = all && settled(e.value);
-        for (const auto& item : node->items) all = all && settled(item);
+        for (const auto& e : node->entries()) all = all && settled(e.value);
+        for (const auto& item : node->items()) all = all && settled(item);
         settled_.emplace(node.get(), all);
         return all;
     }
@@ -167,7 +167,7 @@ private:
 
     // The value of one node: an interpolation string evaluated, anything else as is.
     Resolved value(const NodePtr& node, const Location& where) {
-        if (node->type != Type::string || !has_interpolation(node->text)) {
+        if (node->type != Type::string || !has_interpolation(node->text())) {
             note(*node);
             return {node, where};
         }
@@ -183,7 +183,7 @@ private:
         auto parsed = templates_.find(node.get());
         if (parsed == templates_.end()) {
             try {
-                parsed = templates_.emplace(node.get(), parse_template(node->text)).first;
+                parsed = templates_.emplace(node.get(), parse_template(node->text())).first;
             } catch (const ParseError& e) {
                 throw Error(node->origin, where.path, fmt::format("invalid interpolation: {}", e.message));
             }
@@ -236,7 +236,7 @@ public:
     void note(const Node& n) {
         if (!recording_ || !secrets_ || n.is_container() || n.type == Type::null) return;
         if (n.type == Type::string) {
-            if (!n.text.empty()) secrets_->texts.push_back(n.text);
+            if (!n.text().empty()) secrets_->texts.emplace_back(n.text());
             return;
         }
         secrets_->texts.push_back(python_str(n));
@@ -250,11 +250,11 @@ public:
     void note_secret(const Node& n, std::unordered_set<const Node*>& seen) {
         if (!n.is_container()) return note(n);
         if (!seen.insert(&n).second) return;
-        for (const auto& e : n.entries) {
-            if (!e.key.empty()) secrets_->texts.push_back(e.key);
+        for (const auto& e : n.entries()) {
+            if (!e.key.empty()) secrets_->texts.emplace_back(e.key.view());
             note_secret(*e.value, seen);
         }
-        for (const auto& item : n.items) note_secret(*item, seen);
+        for (const auto& item : n.items()) note_secret(*item, seen);
     }
 
 private:
@@ -305,7 +305,7 @@ private:
             if (v->type != Type::string)
                 fail(f, fmt::format("an interpolation used as {} must give a string, got {} {}", what,
                                     type_name(v->type), python_str_brief(*v)));
-            key += v->text;
+            key += v->text();
         }
         return key;
     }
@@ -320,7 +320,7 @@ private:
             std::string key = key_text(in.key, f, "a key");
             auto found = select(key, f);
             if (!found) fail(f, fmt::format("interpolation key '{}' not found", key));
-            if (found->node->type == Type::string && found->node->text == kMissing)
+            if (found->node->type == Type::string && found->node->text() == kMissing)
                 fail(f, fmt::format("interpolation key '{}' is a missing mandatory value: '\?\?\?'", key));
             return *found;
         }
@@ -360,7 +360,7 @@ private:
         if (parts.size() == 1 && parts[0].empty()) return Resolved{cur, cur_where};
         for (const auto& part : parts) {
             Resolved r = value(cur, cur_where);
-            if (r.node->type == Type::string && r.node->text == kMissing) return Resolved{r.node, cur_where};
+            if (r.node->type == Type::string && r.node->text() == kMissing) return Resolved{r.node, cur_where};
             if (!r.node->is_container() || !r.where) return std::nullopt;
             std::string step;
             if (r.node->type == Type::mapping) {
@@ -372,10 +372,10 @@ private:
                 char* end = nullptr;
                 long index = std::strtol(part.c_str(), &end, 10);
                 if (part.empty() || *end) return std::nullopt;
-                auto size = static_cast<long>(r.node->items.size());
+                auto size = static_cast<long>(r.node->items().size());
                 if (index < 0) index += size;
                 if (index < 0 || index >= size) return std::nullopt;
-                cur = r.node->items[static_cast<size_t>(index)];
+                cur = r.node->items()[static_cast<size_t>(index)];
                 step = fmt::format("[{}]", index);
             }
             cur_where = r.where->inside(r.node, step, {});
@@ -400,7 +400,7 @@ private:
                 auto out = std::make_shared<Node>();
                 out->type = Type::sequence;
                 out->origin = f.node->origin;
-                for (const auto& item : e.items) out->items.push_back(element(item, f));
+                for (const auto& item : e.items) out->mutable_items().push_back(element(item, f));
                 return out;
             }
             case Element::Kind::dict: {
@@ -413,9 +413,9 @@ private:
                     Type key_type = k->type == Type::string ? Type::string : k->type;
                     std::string key = str_of(*k, f);
                     NodePtr v = element(e.items[i], f);
-                    auto [it, fresh] = index.emplace(key_identity(key_type, key), out->entries.size());
-                    if (fresh) out->entries.push_back(Entry{std::move(key), std::move(v), key_type});
-                    else out->entries[it->second].value = std::move(v);
+                    auto [it, fresh] = index.emplace(key_identity(key_type, key), out->entries().size());
+                    if (fresh) out->mutable_entries().push_back(Entry{key, std::move(v), key_type});
+                    else out->mutable_entries()[it->second].value = std::move(v);
                 }
                 return out;
             }
@@ -481,12 +481,12 @@ private:
     NodePtr oc_env(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
         if (args[0]->type != Type::string)
             fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
-        if (auto v = lookup(env_, args[0]->text)) {
+        if (auto v = lookup(env_, args[0]->text())) {
             NodePtr out = make_string(std::string(*v), f.node->origin);
             note(*out);
             return out;
         }
-        if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text));
+        if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text()));
         if (args[1]->type == Type::null) return make_null(f.node->origin);
         return string_result(str_of(*args[1], f), f);
     }
@@ -494,8 +494,8 @@ private:
     NodePtr oc_select(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
         if (args[0]->type != Type::string)
             fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
-        auto found = select(args[0]->text, f);
-        if (!found || (found->node->type == Type::string && found->node->text == kMissing))
+        auto found = select(args[0]->text(), f);
+        if (!found || (found->node->type == Type::string && found->node->text() == kMissing))
             return args.size() == 2 ? args[1] : make_null(f.node->origin);
         return found->node;
     }
@@ -507,9 +507,9 @@ private:
                                 python_str_brief(*args[0])));
         Element e;
         try {
-            e = parse_element(args[0]->text);
+            e = parse_element(args[0]->text());
         } catch (const ParseError& err) {
-            fail(f, fmt::format("oc.decode: cannot parse '{}': {}", args[0]->text, err.message));
+            fail(f, fmt::format("oc.decode: cannot parse '{}': {}", args[0]->text(), err.message));
         }
         return element(e, f);
     }
@@ -568,11 +568,12 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
     const Node& written = **block;
     if (resolved == *block || written.type != Type::mapping) return resolved;
     auto out = std::make_shared<Node>(*resolved);
-    for (size_t i = 0; i < out->entries.size(); ++i) {
-        Entry& e = out->entries[i];
+    for (size_t i = 0; i < out->entries().size(); ++i) {
+        Entry& e = out->mutable_entries()[i];
         // deep() keeps the entries in place; find() only if that ever changes.
-        const NodePtr* src = i < written.entries.size() && written.entries[i].key == e.key ? &written.entries[i].value
-                                                                                           : written.find(e.key);
+        const NodePtr* src = i < written.entries().size() && written.entries()[i].key == e.key
+                                 ? &written.entries()[i].value
+                                 : written.find(e.key);
         if (src && (*src)->origin.line && e.value->origin.str() != (*src)->origin.str()) {
             auto copy = std::make_shared<Node>(*e.value);
             copy->origin = (*src)->origin;

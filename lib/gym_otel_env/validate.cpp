@@ -87,7 +87,7 @@ bool secret(const Field& f) { return f.secret; }
 std::string describe(const Node& v, const Field& f) {
     if (secret(f) || v.is_container()) return std::string(type_name(v.type));
     if (v.type == Type::null) return "null";
-    if (v.type == Type::string) return fmt::format("'{}'", v.text);
+    if (v.type == Type::string) return fmt::format("'{}'", v.text());
     return fmt::format("{} {}", type_name(v.type), python_str(v));
 }
 
@@ -111,16 +111,16 @@ std::optional<std::string> coerce_bool(const Node& v) {
     switch (v.type) {
         case Type::boolean: return v.boolean ? "1" : "0";
         case Type::integer:
-            if (v.text == "0" || v.text == "1") return v.text;
+            if (v.text() == "0" || v.text() == "1") return std::string(v.text());
             return std::nullopt;
         case Type::real:
-            if (v.real == 0.0) return "0";
-            if (v.real == 1.0) return "1";
+            if (v.real() == 0.0) return "0";
+            if (v.real() == 1.0) return "1";
             return std::nullopt;
         case Type::string: {
             static constexpr std::array<std::string_view, 6> yes = {"1", "on", "t", "true", "y", "yes"};
             static constexpr std::array<std::string_view, 6> no = {"0", "off", "f", "false", "n", "no"};
-            std::string lower = ascii_lower(v.text);
+            std::string lower = ascii_lower(v.text());
             if (std::find(yes.begin(), yes.end(), lower) != yes.end()) return "1";
             if (std::find(no.begin(), no.end(), lower) != no.end()) return "0";
             return std::nullopt;
@@ -132,14 +132,14 @@ std::optional<std::string> coerce_bool(const Node& v) {
 std::optional<std::string> coerce_int(const Node& v) {
     switch (v.type) {
         case Type::boolean: return v.boolean ? "1" : "0";
-        case Type::integer: return v.text;
+        case Type::integer: return std::string(v.text());
         case Type::real: {
             constexpr double limit = 9223372036854775808.0;  // 2^63: pydantic's i64 bound
-            if (!std::isfinite(v.real) || v.real != std::trunc(v.real)) return std::nullopt;
-            if (v.real <= -limit || v.real >= limit) return std::nullopt;
-            return decimal_from_integral_double(v.real);
+            if (!std::isfinite(v.real()) || v.real() != std::trunc(v.real())) return std::nullopt;
+            if (v.real() <= -limit || v.real() >= limit) return std::nullopt;
+            return decimal_from_integral_double(v.real());
         }
-        case Type::string: return parse_int_string(v.text);
+        case Type::string: return parse_int_string(v.text());
         default: return std::nullopt;
     }
 }
@@ -147,7 +147,7 @@ std::optional<std::string> coerce_int(const Node& v) {
 // Why coerce_int refused `v`, where its type alone does not say it: coerce_int takes
 // every whole float within pydantic's range.
 std::string int_reason(const Node& v) {
-    if (v.type == Type::real && std::isfinite(v.real) && v.real == std::trunc(v.real))
+    if (v.type == Type::real && std::isfinite(v.real()) && v.real() == std::trunc(v.real()))
         return " (out of range: pydantic turns a float into an integer only strictly between -2**63 and 2**63)";
     return {};
 }
@@ -166,9 +166,9 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
     if (block->type != Type::mapping)
         throw Error(block->origin, block_key,
                     fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
-    for (const auto& entry : block->entries) {
+    for (const auto& entry : block->entries()) {
         const Node& v = *entry.value;
-        std::string path = block_key + "." + entry.key;
+        std::string path = block_key + "." + entry.key.str();
         // Gym's TelemetryConfig is a pydantic model: even with extra="allow" a key that
         // YAML typed (`1: x`, `true: x`) fails with "Keys should be strings".
         if (entry.key_type != Type::string)
@@ -176,7 +176,7 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                         fmt::format("keys should be strings, got the {} key {}", type_name(entry.key_type), entry.key));
         const Field* f = find_field(entry.key);
         if (!f) {
-            out.unknown.push_back(UnknownKey{entry.key, v.origin});
+            out.unknown.push_back(UnknownKey{entry.key.str(), v.origin});
             continue;
         }
         Setting& s = out.fields[static_cast<size_t>(f - kSchema.data())];
@@ -196,7 +196,7 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                 if (v.type != Type::string)
                     throw Error(v.origin, path,
                                 fmt::format("expected a string, got {}{}", describe(v, *f), quote_hint(v, *f)));
-                s.value = v.text;
+                s.value = v.text();
                 break;
             case FieldType::optional_string:
                 if (v.type != Type::string && v.type != Type::null) {
@@ -207,7 +207,7 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                     throw Error(v.origin, path,
                                 fmt::format("expected a string or null, got {}{}", describe(v, *f), hint));
                 }
-                s.value = v.type == Type::null ? std::nullopt : std::optional<std::string>(v.text);
+                s.value = v.type == Type::null ? std::nullopt : std::optional<std::string>(v.text());
                 break;
         }
         // No environment can hold a NUL: each shell or child would see a different prefix.

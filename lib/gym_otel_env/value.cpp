@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -16,7 +17,7 @@
 namespace goe {
 
 const NodePtr* Node::find(std::string_view key) const {
-    for (const auto& entry : entries)
+    for (const auto& entry : entries())
         if (entry.key_type == Type::string && entry.key == key) return &entry.value;
     return nullptr;
 }
@@ -56,8 +57,11 @@ class NodeArena {
 public:
     static constexpr size_t kBlockBytes = 256u << 10;
 
-    void* allocate(size_t bytes) {
-        bytes = (bytes + alignof(Node) - 1) & ~(alignof(Node) - 1);
+    // Larger pieces go to the heap: a block holds many of the most it hands out.
+    static constexpr size_t kLargest = kBlockBytes / 16;
+
+    void* allocate(size_t bytes, size_t align = alignof(Node)) {
+        if (head_) head_->used = (head_->used + align - 1) & ~(align - 1);
         if (!head_ || head_->used + bytes > kBlockBytes) {
             if (sizeof(Block) + bytes > kBlockBytes) throw std::bad_alloc();
             auto* block = static_cast<Block*>(::operator new(kBlockBytes, std::align_val_t(kBlockBytes)));
@@ -110,7 +114,7 @@ struct ArenaAllocator {
     template <class U>
     ArenaAllocator(const ArenaAllocator<U>&) {}  // NOLINT(google-explicit-constructor): rebinding
 
-    T* allocate(size_t n) { return static_cast<T*>(current_arena->allocate(n * sizeof(T))); }
+    T* allocate(size_t n) { return static_cast<T*>(current_arena->allocate(n * sizeof(T), alignof(T))); }
     void deallocate(T* p, size_t) { NodeArena::release(p); }
     template <class U>
     bool operator==(const ArenaAllocator<U>&) const {
@@ -119,6 +123,96 @@ struct ArenaAllocator {
 };
 
 }  // namespace
+
+namespace detail {
+void* allocate_bytes(size_t bytes, size_t align, bool& in_arena) {
+    in_arena = current_arena && bytes <= NodeArena::kLargest;
+    if (in_arena) return current_arena->allocate(bytes, align);
+    return ::operator new(bytes);
+}
+
+void release_bytes(void* p, bool in_arena) noexcept {
+    if (in_arena) NodeArena::release(p);
+    else ::operator delete(p);
+}
+}  // namespace detail
+
+namespace {
+const Children<Entry> kNoEntries;
+const Children<NodePtr> kNoItems;
+}  // namespace
+
+const Children<Entry>& Node::entries() const { return type == Type::mapping ? entries_ : kNoEntries; }
+const Children<NodePtr>& Node::items() const { return type == Type::sequence ? items_ : kNoItems; }
+
+Children<Entry>& Node::mutable_entries() {
+    if (type != Type::mapping) throw std::logic_error("entries of a node that is not a mapping");
+    return entries_;
+}
+
+Children<NodePtr>& Node::mutable_items() {
+    if (type != Type::sequence) throw std::logic_error("items of a node that is not a sequence");
+    return items_;
+}
+
+void Node::set_text(std::string_view text) {
+    if (type != Type::string && type != Type::integer) throw std::logic_error("text of a node that is not a string");
+    release_payload();
+    if (text.empty()) return;
+    auto* p = static_cast<char*>(detail::allocate_bytes(text.size(), 1, text_in_arena_));
+    std::copy(text.begin(), text.end(), p);
+    text_ = p;
+    text_size_ = static_cast<uint32_t>(text.size());
+}
+
+void Node::set_real(double value) {
+    if (type != Type::real) throw std::logic_error("float value of a node that is not a float");
+    real_ = value;
+}
+
+Node::Node(const Node& other) : type(other.type), boolean(other.boolean), origin(other.origin) { copy_payload(other); }
+
+Node& Node::operator=(const Node& other) {
+    if (this == &other) return *this;
+    release_payload();
+    type = other.type;
+    boolean = other.boolean;
+    origin = other.origin;
+    copy_payload(other);
+    return *this;
+}
+
+Node::~Node() { release_payload(); }
+
+void Node::copy_payload(const Node& other) {
+    switch (type) {
+        case Type::mapping: new (&entries_) Children<Entry>(other.entries_); break;
+        case Type::sequence: new (&items_) Children<NodePtr>(other.items_); break;
+        case Type::real: real_ = other.real_; break;
+        case Type::string:
+        case Type::integer:
+            text_ = nullptr;
+            set_text(other.text());
+            break;
+        default: text_ = nullptr; break;
+    }
+}
+
+// Leaves the payload empty (all zero), which every type reads as nothing stored.
+void Node::release_payload() noexcept {
+    switch (type) {
+        case Type::mapping: entries_.~Children(); break;
+        case Type::sequence: items_.~Children(); break;
+        case Type::string:
+        case Type::integer:
+            if (text_) detail::release_bytes(const_cast<char*>(text_), text_in_arena_);
+            break;
+        default: break;
+    }
+    text_ = nullptr;
+    text_size_ = 0;
+    text_in_arena_ = false;
+}
 
 std::shared_ptr<Node> new_node() {
     if (current_arena) return std::allocate_shared<Node>(ArenaAllocator<Node>());
@@ -151,19 +245,19 @@ NodePtr make_bool(bool value, Origin origin) {
 
 NodePtr make_int(std::string decimal, Origin origin) {
     auto node = fresh(Type::integer, std::move(origin));
-    node->text = std::move(decimal);
+    node->set_text(decimal);
     return node;
 }
 
 NodePtr make_real(double value, Origin origin) {
     auto node = fresh(Type::real, std::move(origin));
-    node->real = value;
+    node->set_real(value);
     return node;
 }
 
 NodePtr make_string(std::string value, Origin origin) {
     auto node = fresh(Type::string, std::move(origin));
-    node->text = std::move(value);
+    node->set_text(value);
     return node;
 }
 
@@ -277,7 +371,7 @@ std::string python_repr(std::string_view text) {
 namespace {
 bool append_repr(const Node& node, std::string& out, size_t max_bytes) {
     if (node.type != Type::string) return append_python_str(node, out, max_bytes);
-    out += python_repr(node.text);
+    out += python_repr(node.text());
     return out.size() <= max_bytes;
 }
 }  // namespace
@@ -286,25 +380,25 @@ bool append_python_str(const Node& node, std::string& out, size_t max_bytes) {
     switch (node.type) {
         case Type::null: out += "None"; break;
         case Type::boolean: out += node.boolean ? "True" : "False"; break;
-        case Type::integer: out += node.text; break;
-        case Type::real: out += python_float(node.real); break;
-        case Type::string: out += node.text; break;
+        case Type::integer: out += node.text(); break;
+        case Type::real: out += python_float(node.real()); break;
+        case Type::string: out += node.text(); break;
         case Type::sequence:
             out += '[';
-            for (size_t i = 0; i < node.items.size(); ++i) {
+            for (size_t i = 0; i < node.items().size(); ++i) {
                 if (i) out += ", ";
-                if (!append_repr(*node.items[i], out, max_bytes)) return false;
+                if (!append_repr(*node.items()[i], out, max_bytes)) return false;
             }
             out += ']';
             break;
         case Type::mapping:
             out += '{';
-            for (size_t i = 0; i < node.entries.size(); ++i) {
+            for (size_t i = 0; i < node.entries().size(); ++i) {
                 if (i) out += ", ";
-                const Entry& e = node.entries[i];
+                const Entry& e = node.entries()[i];
                 out += e.key_type == Type::string ? python_repr(e.key) : e.key;
                 out += ": ";
-                if (!append_repr(*node.entries[i].value, out, max_bytes)) return false;
+                if (!append_repr(*node.entries()[i].value, out, max_bytes)) return false;
             }
             out += '}';
             break;

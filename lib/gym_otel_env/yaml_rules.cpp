@@ -239,6 +239,7 @@ private:
     }
     // U+2028 and U+2029 are line breaks to PyYAML, plain text to yaml-cpp.
     bool unicode_break(size_t k = 0) const {
+        if (peek(k) != '\xe2') return false;  // the scan asks at nearly every byte
         return t_.substr(i_ + k, 3) == "\xe2\x80\xa8" || t_.substr(i_ + k, 3) == "\xe2\x80\xa9";
     }
     void unicode_line_break() {
@@ -611,6 +612,13 @@ private:
     void plain() {
         while (i_ < t_.size()) {
             char c = peek();
+            // Most bytes of a plain scalar are none of those that may end it or a line.
+            bool special = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ':' || c == '\xe2' ||
+                           (flow_ > 0 && std::string_view(",?[]{}").find(c) != std::string_view::npos);
+            if (!special) {
+                advance();
+                continue;
+            }
             if ((c == '\n' || c == '\r' || unicode_break()) && flow_ == 0 && plain_continues()) {
                 while (peek() == '\n' || peek() == '\r' || peek() == ' ' || unicode_break())
                     unicode_break() ? unicode_line_break() : advance();
