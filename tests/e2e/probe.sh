@@ -132,7 +132,11 @@ c++ -std=c++20 -shared -fPIC -o slow_dns.so "$GOE_SOURCE_DIR/tests/e2e/lib/slow_
   die "c++ cannot build the slow-DNS shim"
 config slowdns.yaml grpc "http://collector.slow-dns:4317"
 start=$(date +%s%N)
-goe LD_PRELOAD="$work/slow_dns.so" "$GOE_BIN" --no-env-yaml --check --probe --probe-timeout 1 slowdns.yaml
+# Under AddressSanitizer its runtime must come first in the preload list.
+preload="$work/slow_dns.so"
+asan=$(ldd "$GOE_BIN" 2>/dev/null | awk '/libasan/ {print $3}')
+[ -n "$asan" ] && preload="$asan $preload"
+goe LD_PRELOAD="$preload" "$GOE_BIN" --no-env-yaml --check --probe --probe-timeout 1 slowdns.yaml
 elapsed=$((($(date +%s%N) - start) / 1000000))
 expect_status 1
 expect_stderr "$P traces: grpc http://collector.slow-dns:4317/$TRACE: no answer within 1000 ms (N ms): the receiver is slow or the packets are dropped; --probe-timeout gives it longer
