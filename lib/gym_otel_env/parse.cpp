@@ -1,5 +1,6 @@
 #include "gym_otel_env/parse.hpp"
 
+#include <algorithm>
 #include <array>
 #include <istream>
 #include <memory>
@@ -37,6 +38,7 @@ bool printable(char32_t c) {
 struct BadCharacter {
     size_t offset;
     std::string what;
+    bool ascii = true;  // all is well and every byte is ASCII
 };
 
 BadCharacter first_bad_character(std::string_view text) {
@@ -47,6 +49,7 @@ BadCharacter first_bad_character(std::string_view text) {
         return plain;
     }();
     const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    bool ascii = true;
     for (size_t i = 0; i < text.size();) {
         if (kPlainAscii[bytes[i]]) {
             ++i;
@@ -56,16 +59,17 @@ BadCharacter first_bad_character(std::string_view text) {
         if (len == 0) return {i, fmt::format("invalid UTF-8 byte 0x{:02x}", bytes[i])};
         if (!printable(cp))
             return {i, fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp))};
+        ascii = ascii && cp < 0x80;
         i += len;
     }
-    return {text.size(), {}};
+    return {text.size(), {}, ascii};
 }
 
 // The position is counted only for an error: line and column (in characters) of a
-// byte offset in text that is valid UTF-8 before it.
-void check_characters(std::string_view text, const std::string& name) {
+// byte offset in text that is valid UTF-8 before it. True when the text is all ASCII.
+bool check_characters(std::string_view text, const std::string& name) {
     auto bad = first_bad_character(text);
-    if (bad.offset == text.size()) return;
+    if (bad.offset == text.size()) return bad.ascii;
     int line = 1, column = 1;
     for (size_t i = 0; i < bad.offset; ++i) {
         if (text[i] == '\n') {
@@ -90,6 +94,17 @@ public:
     }
 };
 
+// Looks up std::string keys by std::string_view.
+struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
+// Only a value with a byte past ASCII can need pyyaml_escapes.
+bool has_high_bytes(std::string_view value) {
+    return std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
 // Builds the tree from yaml-cpp's events. yaml-cpp leaves plain scalars untyped
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
@@ -97,9 +112,11 @@ public:
     // `interpolations_valid`, when given, is cleared on the first string whose ${...}
     // does not parse.
     // `text` is the checked text, `spaces` what yaml-cpp reads in addition (yaml_rules.hpp).
-    Builder(std::string_view text, const InsertedSpaces& spaces, SourceName name, const ParseLimits& limits,
-            bool* interpolations_valid)
+    // `ascii`: every byte of `text` is ASCII, so a column in bytes is one in characters.
+    Builder(std::string_view text, bool ascii, const InsertedSpaces& spaces, SourceName name,
+            const ParseLimits& limits, bool* interpolations_valid)
         : text_(text),
+          ascii_(ascii),
           spaces_(spaces),
           name_(std::move(name)),
           limits_(limits),
@@ -124,25 +141,32 @@ public:
 
     void OnScalar(const YAML::Mark& mark, const std::string& yaml_tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
-        std::string value = pyyaml_escapes(raw_value);
-        if (yaml_tag == "?" && !spaces_.breaks.empty()) value = pyyaml_plain_breaks(value, text_, offset(mark));
+        size_t at = offset(mark);
         // PyYAML resolves a scalar tagged `!` as if plain, quoted or not (`! '12'` is 12);
         // yaml-cpp gives it the tag of a quoted scalar.
-        static const std::string kPlain = "?";
-        bool non_specific = std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), offset(mark));
-        const std::string& tag = non_specific ? kPlain : yaml_tag;
-        if (tag == "!") {
-            value = pyyaml_block_scalar(std::move(value), text_, offset(mark));
-            value = pyyaml_quoted_breaks(std::move(value), text_, offset(mark));
-        }
+        bool non_specific =
+            !spaces_.non_specific.empty() &&
+            std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), at);
+        std::string_view tag = non_specific ? std::string_view("?") : std::string_view(yaml_tag);
+        bool plain = tag == "?";
+        bool quoted = tag == "!";
+        // The value as PyYAML reads it, copied only where that differs from yaml-cpp's.
+        std::string_view value = raw_value;
+        std::string fixed;
+        if (has_high_bytes(value)) value = fixed = pyyaml_escapes(std::string(value));
+        if (!spaces_.breaks.empty() && yaml_tag == "?")
+            value = fixed = pyyaml_plain_breaks(std::string(value), text_, at);
+        if (quoted && at < text_.size() && text_[at] == '>')
+            value = fixed = pyyaml_block_scalar(std::string(value), text_, at);
+        if (quoted && raw_breaks_) value = fixed = pyyaml_quoted_breaks(std::string(value), text_, at);
         count(mark);
-        if (tag == "!" && !quote_closed(offset(mark)))
+        if (quoted && !quote_closed(at))
             throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
-        merge_key_ = in_key && tag == "?" && value == "<<";
+        merge_key_ = in_key && plain && value == "<<";
         // Most keys are plain or quoted strings, and a mapping keeps only their text:
         // no node is made for them (unless an anchor may reuse one as a value).
-        if (in_key && !anchor && (tag == "!" || (tag == "?" && plain_scalar_is_string(value)))) {
+        if (in_key && !anchor && (quoted || (plain && plain_scalar_is_string(value)))) {
             take_key(stack_.back(), value, Type::string, true, mark);
             return;
         }
@@ -150,10 +174,10 @@ public:
         NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
         if (node->type == Type::string) check_syntax(node->text());
         // For a message that quotes the value as the user wrote it (validate's "quote it").
-        if (tag == "?" && node->type != Type::string && node->type != Type::null)
+        if (plain && node->type != Type::string && node->type != Type::null)
             name_.note_plain_scalar(where.line, where.column, value,
                                     node->type == Type::integer && node->text() == value);
-        bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
+        bool string_key = !merge_key_ && (quoted || tag == kStrTag || (plain && node->type == Type::string));
         add(node, anchor, string_key, &mark);
     }
 
@@ -203,12 +227,12 @@ private:
     }
     Origin origin(const YAML::Mark& mark) const {
         auto [pos, column] = spaces_.original(static_cast<size_t>(mark.pos), mark.column);
-        return Origin{name_, mark.line + 1, char_column(text_, pos, column + 1)};
+        return Origin{name_, mark.line + 1, ascii_ ? column + 1 : char_column(text_, pos, column + 1)};
     }
 
     // The key path is built only when typing fails: building it for every scalar cost
     // more than the typing itself.
-    NodePtr typed(const std::string& tag, const std::string& value, const Origin& where) const {
+    NodePtr typed(std::string_view tag, std::string_view value, const Origin& where) const {
         try {
             return tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, {});
         } catch (const Error& e) {
@@ -223,11 +247,16 @@ private:
     // the walk reproduces it.
     void check_syntax(std::string_view text) {
         if (!interpolations_valid_ || !*interpolations_valid_ || !has_interpolation(text)) return;
+        // Large configs repeat the same few references (`${policy_model_name}` in every
+        // server): each text is parsed once.
+        if (parsed_templates_.contains(text)) return;
         try {
             parse_template(text);
         } catch (...) {
             *interpolations_valid_ = false;
+            return;
         }
+        if (parsed_templates_.size() < kRememberedTemplates) parsed_templates_.emplace(text);
     }
 
     // yaml-cpp ends a quoted scalar at the end of the input without complaint;
@@ -400,12 +429,12 @@ private:
     // true, as Python's dict compares them) replaces the value and keeps the first key.
     // '1' and 1 are two keys. One flag per entry remembers whether a string key wrote
     // it, in place of a hash set of every mapping's keys.
-    void take_key(Frame& top, std::string key, Type key_type, bool string_key, const YAML::Mark& mark) {
+    void take_key(Frame& top, std::string_view key, Type key_type, bool string_key, const YAML::Mark& mark) {
         top.have_key = true;
         top.key_is_merge = merge_key_;
         top.key_is_string = string_key;
         top.key_type = key_type;
-        top.key = std::move(key);
+        top.key.assign(key);  // the frame's string keeps its capacity from key to key
         merge_key_ = false;
         top.slot = kNoSlot;
         if (top.key_is_merge) return;
@@ -427,6 +456,7 @@ private:
     }
 
     std::string_view text_;
+    bool ascii_;
     const InsertedSpaces& spaces_;
     SourceName name_;
     ParseLimits limits_;
@@ -438,6 +468,11 @@ private:
     std::vector<NodePtr> anchors_;
     NodePtr root_;
     bool merge_key_ = false;
+    // U+2028 or U+2029 somewhere in the text: quoted scalars may need pyyaml_quoted_breaks.
+    bool raw_breaks_ = text_.find("\xe2\x80\xa8") != std::string_view::npos ||
+                       text_.find("\xe2\x80\xa9") != std::string_view::npos;
+    static constexpr size_t kRememberedTemplates = 4096;
+    std::unordered_set<std::string, TextHash, std::equal_to<>> parsed_templates_;  // that parse
     size_t merged_entries_ = 0;
     size_t nodes_ = 0;
 };
@@ -542,7 +577,7 @@ NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLi
 NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLimits& limits,
                    bool* interpolations_valid) {
     if (interpolations_valid) *interpolations_valid = true;
-    check_characters(raw, name);
+    bool ascii = check_characters(raw, name);
     // A BOM at the start is no character of the document for PyYAML (not even a column),
     // and yaml-cpp's marks leave it out: without it, every offset is the same for both.
     if (raw.starts_with("\xef\xbb\xbf")) raw.remove_prefix(3);
@@ -563,7 +598,7 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
         parsed = spaced;
     }
     NodeArenaScope arena;  // the tree's nodes together; they outlive it
-    Builder builder(text, spaces, name, limits, interpolations_valid);
+    Builder builder(text, ascii, spaces, name, limits, interpolations_valid);
     bool syntax = true;
     std::optional<Error> error = read_document(builder, parsed, text, spaces, name, syntax);
     // PyYAML composes the whole document, and looks for a second one, before it constructs
