@@ -105,6 +105,69 @@ bool has_high_bytes(std::string_view value) {
     return std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
+// A large mapping's entries by key, for its duplicate check: open addressing over
+// positions, so that a lookup is one probe into one array (a std::unordered_map was a
+// cache miss per bucket and per node, and a heap block per key). Keys compare as the
+// linear scan of a small mapping does: a string key with string keys by text, any other
+// with the others by key_identity.
+class KeyIndex {
+public:
+    static constexpr size_t npos = SIZE_MAX;
+
+    static uint64_t hash(Type key_type, std::string_view key) {
+        if (key_type == Type::string) return std::hash<std::string_view>{}(key);
+        return ~std::hash<std::string>{}(key_identity(key_type, key));
+    }
+
+    // The position of the entry equal to (key_type, key) among `entries`, or npos.
+    size_t find(const Entry* entries, Type key_type, std::string_view key) const {
+        if (slots_.empty()) return npos;
+        bool string_key = key_type == Type::string;
+        std::string identity = string_key ? std::string() : key_identity(key_type, key);
+        uint64_t h = string_key ? std::hash<std::string_view>{}(key) : ~std::hash<std::string>{}(identity);
+        for (size_t i = h & mask(), probe = 1; slots_[i].position != 0; i = (i + probe++) & mask()) {
+            if (slots_[i].tag != tag(h)) continue;
+            const Entry& e = entries[slots_[i].position - 1];
+            if (string_key ? e.key_type == Type::string && e.key == key
+                           : e.key_type != Type::string && key_identity(e) == identity)
+                return slots_[i].position - 1;
+        }
+        return npos;
+    }
+
+    // Adds entries[position], which find() does not find yet.
+    void insert(const Entry* entries, size_t position) {
+        if (2 * (count_ + 1) > slots_.size()) grow(entries);
+        place(hash(entries[position].key_type, entries[position].key), position);
+        ++count_;
+    }
+
+private:
+    struct Slot {
+        uint32_t tag = 0;
+        uint32_t position = 0;  // + 1; 0 is an empty slot
+    };
+    static uint32_t tag(uint64_t h) { return static_cast<uint32_t>(h >> 32); }
+    size_t mask() const { return slots_.size() - 1; }
+
+    void place(uint64_t h, size_t position) {
+        size_t i = h & mask();
+        for (size_t probe = 1; slots_[i].position != 0; ++probe) i = (i + probe) & mask();
+        slots_[i] = {tag(h), static_cast<uint32_t>(position + 1)};
+    }
+
+    void grow(const Entry* entries) {
+        std::vector<Slot> old(std::max<size_t>(64, 2 * slots_.size()));
+        old.swap(slots_);
+        for (const Slot& s : old)
+            if (s.position != 0)
+                place(hash(entries[s.position - 1].key_type, entries[s.position - 1].key), s.position - 1);
+    }
+
+    std::vector<Slot> slots_;  // a power of two, at most half full
+    size_t count_ = 0;
+};
+
 // Builds the tree from yaml-cpp's events. yaml-cpp leaves plain scalars untyped
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
@@ -210,7 +273,7 @@ private:
         // the stacks shared by the open collections; close() moves them into one block.
         size_t children_from = 0;
         // key -> position in entries, for large mappings only: small ones are scanned.
-        std::unique_ptr<std::unordered_map<std::string, size_t>> index;
+        std::unique_ptr<KeyIndex> index;
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
     };
 
@@ -288,7 +351,7 @@ private:
         return out;
     }
 
-    void open(Type type, std::string_view short_tag, const YAML::Mark& mark, const std::string& tag,
+    void open(Type type, std::string_view short_tag, const YAML::Mark& mark, std::string_view tag,
               YAML::anchor_t anchor) {
         Origin where = origin(mark);
         count(mark);
@@ -417,10 +480,10 @@ private:
         // building them stays linear; small ones are scanned, which is faster there.
         constexpr size_t kIndexFrom = 16;
         if (top.index) {
-            top.index->emplace(key_identity(entries[count - 1]), count - 1);
+            top.index->insert(entries, count - 1);
         } else if (count >= kIndexFrom) {
-            top.index = std::make_unique<std::unordered_map<std::string, size_t>>();
-            for (size_t i = 0; i < count; ++i) top.index->emplace(key_identity(entries[i]), i);
+            top.index = std::make_unique<KeyIndex>();
+            for (size_t i = 0; i < count; ++i) top.index->insert(entries, i);
         }
     }
 
@@ -441,8 +504,8 @@ private:
         const Entry* entries = entries_.data() + top.children_from;
         size_t count = entries_.size() - top.children_from;
         if (top.index) {
-            auto it = top.index->find(key_identity(key_type, top.key));
-            if (it != top.index->end()) top.slot = it->second;
+            size_t at = top.index->find(entries, key_type, top.key);
+            if (at != KeyIndex::npos) top.slot = at;
         } else if (key_type == Type::string) {
             for (size_t i = 0; i < count; ++i)
                 if (entries[i].key_type == Type::string && entries[i].key == top.key) top.slot = i;
