@@ -211,8 +211,8 @@ public:
             !spaces_.non_specific.empty() &&
             std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), at);
         std::string_view tag = non_specific ? std::string_view("?") : std::string_view(yaml_tag);
-        bool plain = tag == "?";
-        bool quoted = tag == "!";
+        bool plain = tag.size() == 1 && tag[0] == '?';
+        bool quoted = tag.size() == 1 && tag[0] == '!';
         // The value as PyYAML reads it, copied only where that differs from yaml-cpp's.
         std::string_view value = raw_value;
         std::string fixed;
@@ -226,7 +226,7 @@ public:
         if (quoted && !quote_closed(at))
             throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
-        merge_key_ = in_key && plain && value == "<<";
+        merge_key_ = in_key && plain && value.size() == 2 && value[0] == '<' && value[1] == '<';
         // Most keys are plain or quoted strings, and a mapping keeps only their text:
         // no node is made for them (unless an anchor may reuse one as a value).
         if (in_key && !anchor && (quoted || (plain && plain_scalar_is_string(value)))) {
@@ -240,7 +240,7 @@ public:
         if (plain && node->type != Type::string && node->type != Type::null)
             name_.note_plain_scalar(where.line, where.column, value,
                                     node->type == Type::integer && node->text() == value);
-        bool string_key = !merge_key_ && (quoted || tag == kStrTag || (plain && node->type == Type::string));
+        bool string_key = !merge_key_ && (quoted || (plain && node->type == Type::string) || tag == kStrTag);
         add(node, anchor, string_key, &mark);
     }
 

@@ -52,6 +52,9 @@ bool is_null(std::string_view s) {
     return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
 }
 
+// "=" and "<<", which PyYAML resolves to the value and merge tags.
+bool value_or_merge(std::string_view s) { return (s.size() == 1 && s[0] == '=') || (s.size() == 2 && s == "<<"); }
+
 std::optional<bool> as_bool(std::string_view s) {
     // Most plain scalars start with another letter, or are longer than "FALSE".
     if (s.size() < 2 || s.size() > 5 || std::string_view("yYnNtTfFoO").find(s[0]) == std::string_view::npos)
@@ -78,6 +81,7 @@ bool sexagesimal_tail(Scan& sc) {
 }
 
 bool matches_int(std::string_view s) {
+    if (s.find('.') != std::string_view::npos) return false;  // in no form of an int (an address, a version)
     auto attempt = [&](auto body) {
         Scan sc{s};
         sc.sign();
@@ -110,6 +114,7 @@ bool exponent(Scan& sc, bool sign_required) {
 }
 
 bool matches_float(std::string_view s) {
+    if (std::count(s.begin(), s.end(), '.') > 1) return false;  // each form has one '.' at most
     auto attempt = [&](bool signed_form, auto body) {
         Scan sc{s};
         if (signed_form) sc.sign();
@@ -228,7 +233,7 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
 
 bool plain_scalar_is_string(std::string_view text) {
     if (is_plain_decimal(text)) return false;
-    if (is_null(text) || text == "=" || text == "<<" || as_bool(text)) return false;
+    if (is_null(text) || value_or_merge(text) || as_bool(text)) return false;
     if (!text.empty() && std::string_view("-+0123456789.").find(text[0]) != std::string_view::npos)
         return !matches_float(text) && !matches_int(text);
     return true;
@@ -238,7 +243,7 @@ NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std
     if (is_null(text)) return make_null(origin);
     // PyYAML resolves these to the value and merge tags, which SafeLoader cannot
     // construct as values (a "<<" key is handled by parse.cpp before it gets here).
-    if (text == "=" || text == "<<")
+    if (value_or_merge(text))
         throw Error(origin, key_path, fmt::format("'{}' is not a valid plain value in YAML 1.1; quote it", text));
     // The common number, a port or a count, needs no regexes and no conversion.
     if (is_plain_decimal(text) && text.size() <= kMaxIntDigits) return make_int(text, origin);
