@@ -176,8 +176,8 @@ public:
     // does not parse.
     // `text` is the checked text, `spaces` what yaml-cpp reads in addition (yaml_rules.hpp).
     // `ascii`: every byte of `text` is ASCII, so a column in bytes is one in characters.
-    Builder(std::string_view text, bool ascii, const InsertedSpaces& spaces, SourceName name,
-            const ParseLimits& limits, bool* interpolations_valid)
+    Builder(std::string_view text, bool ascii, const InsertedSpaces& spaces, SourceName name, const ParseLimits& limits,
+            bool* interpolations_valid)
         : text_(text),
           ascii_(ascii),
           spaces_(spaces),
@@ -207,9 +207,8 @@ public:
         size_t at = offset(mark);
         // PyYAML resolves a scalar tagged `!` as if plain, quoted or not (`! '12'` is 12);
         // yaml-cpp gives it the tag of a quoted scalar.
-        bool non_specific =
-            !spaces_.non_specific.empty() &&
-            std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), at);
+        bool non_specific = !spaces_.non_specific.empty() &&
+                            std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), at);
         std::string_view tag = non_specific ? std::string_view("?") : std::string_view(yaml_tag);
         bool plain = tag.size() == 1 && tag[0] == '?';
         bool quoted = tag.size() == 1 && tag[0] == '!';
@@ -532,8 +531,8 @@ private:
     NodePtr root_;
     bool merge_key_ = false;
     // U+2028 or U+2029 somewhere in the text: quoted scalars may need pyyaml_quoted_breaks.
-    bool raw_breaks_ = text_.find("\xe2\x80\xa8") != std::string_view::npos ||
-                       text_.find("\xe2\x80\xa9") != std::string_view::npos;
+    bool raw_breaks_ =
+        text_.find("\xe2\x80\xa8") != std::string_view::npos || text_.find("\xe2\x80\xa9") != std::string_view::npos;
     static constexpr size_t kRememberedTemplates = 4096;
     std::unordered_set<std::string, TextHash, std::equal_to<>> parsed_templates_;  // that parse
     size_t merged_entries_ = 0;

@@ -615,12 +615,12 @@ private:
     // flow collection; U+2028 and U+2029 start with 0xE2.
     static constexpr auto kBlockStops = [] {
         std::array<bool, 256> stops{};
-        for (unsigned char c : std::string_view(" \t\n\r:\xe2")) stops[c] = true;
+        for (char c : std::string_view(" \t\n\r:\xe2")) stops[static_cast<unsigned char>(c)] = true;
         return stops;
     }();
     static constexpr auto kFlowStops = [] {
         std::array<bool, 256> stops = kBlockStops;
-        for (unsigned char c : std::string_view(",?[]{}")) stops[c] = true;
+        for (char c : std::string_view(",?[]{}")) stops[static_cast<unsigned char>(c)] = true;
         return stops;
     }();
 
