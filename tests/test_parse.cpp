@@ -70,6 +70,9 @@ TEST_CASE("parse_yaml keeps a string key and an equal key of another type apart"
     NodePtr big = parse_yaml(many + "7: a\ntrue: b\n1: c\n'7': d\n7.0: e\n", "c.yaml");
     CHECK(python_str(*big).ends_with("'k19': 19, 7: 'e', True: 'c', '7': 'd'}"));
     CHECK(loaded(many + "'7': a\n7: b\n'7': c\n") == "error: c.yaml:23:1: 7: duplicate key '7'");
+    // A string key that starts with NUL is still a string: not True, small or large.
+    CHECK(loaded("\"\\x001\": a\ntrue: b\n") == "{'\\x001': 'a', True: 'b'}");
+    CHECK(python_str(*parse_yaml(many + "\"\\x001\": a\ntrue: b\n", "c.yaml")).ends_with("'\\x001': 'a', True: 'b'}"));
 }
 
 TEST_CASE("parse_yaml checks the syntax of every interpolation when asked") {

@@ -148,6 +148,9 @@ public:
         : frozen_(root), live_(work(root)), limits_(limits), env_(env) {}
 
     NodePtr run() {
+        // Most configs have no directive: the walk would count the root's step (no
+        // limit of at least 1 refuses it) and rebuild the same tree.
+        if (limits_.max_steps > 0 && !node_has(frozen_)) return frozen_;
         walk(*live_, {});
         return to_node(*live_);
     }

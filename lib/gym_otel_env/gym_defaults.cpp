@@ -47,14 +47,14 @@ const NodePtr* present(const Node& m, std::string_view key) {
 
 // Gym merges a `dummy_model` placeholder into the one real model beside it (the
 // NO_MODEL config's policy_model), which changes what a reference into that model gives.
-NodePtr merge_dummy_model(const std::string& name, const NodePtr& value) {
+NodePtr merge_dummy_model(std::string_view name, const NodePtr& value) {
     if (value->type != Type::mapping) return value;
     const NodePtr* models = present(*value, "responses_api_models");
     // Gym also tests a string or list here (len(), `in`); only mappings are models.
     if (!models || (*models)->type != Type::mapping) return value;
     const Node& ram = **models;
     if (!(value->entries().size() > 1 || ram.entries().size() > 1) || !present(ram, "dummy_model")) return value;
-    std::string path = name + ".responses_api_models";
+    std::string path = std::string(name) + ".responses_api_models";
     auto rest = copy_of(*models);
     NodePtr dummy;
     for (auto it = rest->entries().begin(); it != rest->entries().end(); ++it)
@@ -90,7 +90,7 @@ std::string shown(const Node& raw, const Node& value) {
 NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const HostAddress& host_address) {
     if (!root || root->type != Type::mapping) return root;
     auto out = copy_of(root);
-    for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key.str(), e.value);
+    for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value);
     NodePtr tree = out;
     // values() resolves each top-level value, so an unresolvable one fails the run.
     for (const auto& e : out->entries())

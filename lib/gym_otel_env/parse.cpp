@@ -1,5 +1,6 @@
 #include "gym_otel_env/parse.hpp"
 
+#include <algorithm>
 #include <array>
 #include <istream>
 #include <memory>
@@ -37,6 +38,7 @@ bool printable(char32_t c) {
 struct BadCharacter {
     size_t offset;
     std::string what;
+    bool ascii = true;  // all is well and every byte is ASCII
 };
 
 BadCharacter first_bad_character(std::string_view text) {
@@ -47,6 +49,7 @@ BadCharacter first_bad_character(std::string_view text) {
         return plain;
     }();
     const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    bool ascii = true;
     for (size_t i = 0; i < text.size();) {
         if (kPlainAscii[bytes[i]]) {
             ++i;
@@ -56,16 +59,17 @@ BadCharacter first_bad_character(std::string_view text) {
         if (len == 0) return {i, fmt::format("invalid UTF-8 byte 0x{:02x}", bytes[i])};
         if (!printable(cp))
             return {i, fmt::format("character U+{:04X} is not allowed in YAML", static_cast<uint32_t>(cp))};
+        ascii = ascii && cp < 0x80;
         i += len;
     }
-    return {text.size(), {}};
+    return {text.size(), {}, ascii};
 }
 
 // The position is counted only for an error: line and column (in characters) of a
-// byte offset in text that is valid UTF-8 before it.
-void check_characters(std::string_view text, const std::string& name) {
+// byte offset in text that is valid UTF-8 before it. True when the text is all ASCII.
+bool check_characters(std::string_view text, const std::string& name) {
     auto bad = first_bad_character(text);
-    if (bad.offset == text.size()) return;
+    if (bad.offset == text.size()) return bad.ascii;
     int line = 1, column = 1;
     for (size_t i = 0; i < bad.offset; ++i) {
         if (text[i] == '\n') {
@@ -90,6 +94,80 @@ public:
     }
 };
 
+// Looks up std::string keys by std::string_view.
+struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
+// Only a value with a byte past ASCII can need pyyaml_escapes.
+bool has_high_bytes(std::string_view value) {
+    return std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// A large mapping's entries by key, for its duplicate check: open addressing over
+// positions, so that a lookup is one probe into one array (a std::unordered_map was a
+// cache miss per bucket and per node, and a heap block per key). Keys compare as the
+// linear scan of a small mapping does: a string key with string keys by text, any other
+// with the others by key_identity.
+class KeyIndex {
+public:
+    static constexpr size_t npos = SIZE_MAX;
+
+    static uint64_t hash(Type key_type, std::string_view key) {
+        if (key_type == Type::string) return std::hash<std::string_view>{}(key);
+        return ~std::hash<std::string>{}(key_identity(key_type, key));
+    }
+
+    // The position of the entry equal to (key_type, key) among `entries`, or npos.
+    size_t find(const Entry* entries, Type key_type, std::string_view key) const {
+        if (slots_.empty()) return npos;
+        bool string_key = key_type == Type::string;
+        std::string identity = string_key ? std::string() : key_identity(key_type, key);
+        uint64_t h = string_key ? std::hash<std::string_view>{}(key) : ~std::hash<std::string>{}(identity);
+        for (size_t i = h & mask(), probe = 1; slots_[i].position != 0; i = (i + probe++) & mask()) {
+            if (slots_[i].tag != tag(h)) continue;
+            const Entry& e = entries[slots_[i].position - 1];
+            if (string_key ? e.key_type == Type::string && e.key == key
+                           : e.key_type != Type::string && key_identity(e) == identity)
+                return slots_[i].position - 1;
+        }
+        return npos;
+    }
+
+    // Adds entries[position], which find() does not find yet.
+    void insert(const Entry* entries, size_t position) {
+        if (2 * (count_ + 1) > slots_.size()) grow(entries);
+        place(hash(entries[position].key_type, entries[position].key), position);
+        ++count_;
+    }
+
+private:
+    struct Slot {
+        uint32_t tag = 0;
+        uint32_t position = 0;  // + 1; 0 is an empty slot
+    };
+    static uint32_t tag(uint64_t h) { return static_cast<uint32_t>(h >> 32); }
+    size_t mask() const { return slots_.size() - 1; }
+
+    void place(uint64_t h, size_t position) {
+        size_t i = h & mask();
+        for (size_t probe = 1; slots_[i].position != 0; ++probe) i = (i + probe) & mask();
+        slots_[i] = {tag(h), static_cast<uint32_t>(position + 1)};
+    }
+
+    void grow(const Entry* entries) {
+        std::vector<Slot> old(std::max<size_t>(64, 2 * slots_.size()));
+        old.swap(slots_);
+        for (const Slot& s : old)
+            if (s.position != 0)
+                place(hash(entries[s.position - 1].key_type, entries[s.position - 1].key), s.position - 1);
+    }
+
+    std::vector<Slot> slots_;  // a power of two, at most half full
+    size_t count_ = 0;
+};
+
 // Builds the tree from yaml-cpp's events. yaml-cpp leaves plain scalars untyped
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
@@ -97,9 +175,11 @@ public:
     // `interpolations_valid`, when given, is cleared on the first string whose ${...}
     // does not parse.
     // `text` is the checked text, `spaces` what yaml-cpp reads in addition (yaml_rules.hpp).
-    Builder(std::string_view text, const InsertedSpaces& spaces, SourceName name, const ParseLimits& limits,
+    // `ascii`: every byte of `text` is ASCII, so a column in bytes is one in characters.
+    Builder(std::string_view text, bool ascii, const InsertedSpaces& spaces, SourceName name, const ParseLimits& limits,
             bool* interpolations_valid)
         : text_(text),
+          ascii_(ascii),
           spaces_(spaces),
           name_(std::move(name)),
           limits_(limits),
@@ -124,25 +204,31 @@ public:
 
     void OnScalar(const YAML::Mark& mark, const std::string& yaml_tag, YAML::anchor_t anchor,
                   const std::string& raw_value) override {
-        std::string value = pyyaml_escapes(raw_value);
-        if (yaml_tag == "?" && !spaces_.breaks.empty()) value = pyyaml_plain_breaks(value, text_, offset(mark));
+        size_t at = offset(mark);
         // PyYAML resolves a scalar tagged `!` as if plain, quoted or not (`! '12'` is 12);
         // yaml-cpp gives it the tag of a quoted scalar.
-        static const std::string kPlain = "?";
-        bool non_specific = std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), offset(mark));
-        const std::string& tag = non_specific ? kPlain : yaml_tag;
-        if (tag == "!") {
-            value = pyyaml_block_scalar(std::move(value), text_, offset(mark));
-            value = pyyaml_quoted_breaks(std::move(value), text_, offset(mark));
-        }
+        bool non_specific = !spaces_.non_specific.empty() &&
+                            std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), at);
+        std::string_view tag = non_specific ? std::string_view("?") : std::string_view(yaml_tag);
+        bool plain = tag.size() == 1 && tag[0] == '?';
+        bool quoted = tag.size() == 1 && tag[0] == '!';
+        // The value as PyYAML reads it, copied only where that differs from yaml-cpp's.
+        std::string_view value = raw_value;
+        std::string fixed;
+        if (has_high_bytes(value)) value = fixed = pyyaml_escapes(std::string(value));
+        if (!spaces_.breaks.empty() && yaml_tag == "?")
+            value = fixed = pyyaml_plain_breaks(std::string(value), text_, at);
+        if (quoted && at < text_.size() && text_[at] == '>')
+            value = fixed = pyyaml_block_scalar(std::string(value), text_, at);
+        if (quoted && raw_breaks_) value = fixed = pyyaml_quoted_breaks(std::string(value), text_, at);
         count(mark);
-        if (tag == "!" && !quote_closed(offset(mark)))
+        if (quoted && !quote_closed(at))
             throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
-        merge_key_ = in_key && tag == "?" && value == "<<";
+        merge_key_ = in_key && plain && value.size() == 2 && value[0] == '<' && value[1] == '<';
         // Most keys are plain or quoted strings, and a mapping keeps only their text:
         // no node is made for them (unless an anchor may reuse one as a value).
-        if (in_key && !anchor && (tag == "!" || (tag == "?" && plain_scalar_is_string(value)))) {
+        if (in_key && !anchor && (quoted || (plain && plain_scalar_is_string(value)))) {
             take_key(stack_.back(), value, Type::string, true, mark);
             return;
         }
@@ -150,10 +236,10 @@ public:
         NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
         if (node->type == Type::string) check_syntax(node->text());
         // For a message that quotes the value as the user wrote it (validate's "quote it").
-        if (tag == "?" && node->type != Type::string && node->type != Type::null)
+        if (plain && node->type != Type::string && node->type != Type::null)
             name_.note_plain_scalar(where.line, where.column, value,
                                     node->type == Type::integer && node->text() == value);
-        bool string_key = !merge_key_ && (tag == "!" || tag == kStrTag || (tag == "?" && node->type == Type::string));
+        bool string_key = !merge_key_ && (quoted || (plain && node->type == Type::string) || tag == kStrTag);
         add(node, anchor, string_key, &mark);
     }
 
@@ -186,7 +272,7 @@ private:
         // the stacks shared by the open collections; close() moves them into one block.
         size_t children_from = 0;
         // key -> position in entries, for large mappings only: small ones are scanned.
-        std::unique_ptr<std::unordered_map<std::string, size_t>> index;
+        std::unique_ptr<KeyIndex> index;
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
     };
 
@@ -203,12 +289,12 @@ private:
     }
     Origin origin(const YAML::Mark& mark) const {
         auto [pos, column] = spaces_.original(static_cast<size_t>(mark.pos), mark.column);
-        return Origin{name_, mark.line + 1, char_column(text_, pos, column + 1)};
+        return Origin{name_, mark.line + 1, ascii_ ? column + 1 : char_column(text_, pos, column + 1)};
     }
 
     // The key path is built only when typing fails: building it for every scalar cost
     // more than the typing itself.
-    NodePtr typed(const std::string& tag, const std::string& value, const Origin& where) const {
+    NodePtr typed(std::string_view tag, std::string_view value, const Origin& where) const {
         try {
             return tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, {});
         } catch (const Error& e) {
@@ -223,11 +309,16 @@ private:
     // the walk reproduces it.
     void check_syntax(std::string_view text) {
         if (!interpolations_valid_ || !*interpolations_valid_ || !has_interpolation(text)) return;
+        // Large configs repeat the same few references (`${policy_model_name}` in every
+        // server): each text is parsed once.
+        if (parsed_templates_.contains(text)) return;
         try {
             parse_template(text);
         } catch (...) {
             *interpolations_valid_ = false;
+            return;
         }
+        if (parsed_templates_.size() < kRememberedTemplates) parsed_templates_.emplace(text);
     }
 
     // yaml-cpp ends a quoted scalar at the end of the input without complaint;
@@ -259,7 +350,7 @@ private:
         return out;
     }
 
-    void open(Type type, std::string_view short_tag, const YAML::Mark& mark, const std::string& tag,
+    void open(Type type, std::string_view short_tag, const YAML::Mark& mark, std::string_view tag,
               YAML::anchor_t anchor) {
         Origin where = origin(mark);
         count(mark);
@@ -388,10 +479,10 @@ private:
         // building them stays linear; small ones are scanned, which is faster there.
         constexpr size_t kIndexFrom = 16;
         if (top.index) {
-            top.index->emplace(key_identity(entries[count - 1]), count - 1);
+            top.index->insert(entries, count - 1);
         } else if (count >= kIndexFrom) {
-            top.index = std::make_unique<std::unordered_map<std::string, size_t>>();
-            for (size_t i = 0; i < count; ++i) top.index->emplace(key_identity(entries[i]), i);
+            top.index = std::make_unique<KeyIndex>();
+            for (size_t i = 0; i < count; ++i) top.index->insert(entries, i);
         }
     }
 
@@ -400,20 +491,20 @@ private:
     // true, as Python's dict compares them) replaces the value and keeps the first key.
     // '1' and 1 are two keys. One flag per entry remembers whether a string key wrote
     // it, in place of a hash set of every mapping's keys.
-    void take_key(Frame& top, std::string key, Type key_type, bool string_key, const YAML::Mark& mark) {
+    void take_key(Frame& top, std::string_view key, Type key_type, bool string_key, const YAML::Mark& mark) {
         top.have_key = true;
         top.key_is_merge = merge_key_;
         top.key_is_string = string_key;
         top.key_type = key_type;
-        top.key = std::move(key);
+        top.key.assign(key);  // the frame's string keeps its capacity from key to key
         merge_key_ = false;
         top.slot = kNoSlot;
         if (top.key_is_merge) return;
         const Entry* entries = entries_.data() + top.children_from;
         size_t count = entries_.size() - top.children_from;
         if (top.index) {
-            auto it = top.index->find(key_identity(key_type, top.key));
-            if (it != top.index->end()) top.slot = it->second;
+            size_t at = top.index->find(entries, key_type, top.key);
+            if (at != KeyIndex::npos) top.slot = at;
         } else if (key_type == Type::string) {
             for (size_t i = 0; i < count; ++i)
                 if (entries[i].key_type == Type::string && entries[i].key == top.key) top.slot = i;
@@ -427,6 +518,7 @@ private:
     }
 
     std::string_view text_;
+    bool ascii_;
     const InsertedSpaces& spaces_;
     SourceName name_;
     ParseLimits limits_;
@@ -438,6 +530,11 @@ private:
     std::vector<NodePtr> anchors_;
     NodePtr root_;
     bool merge_key_ = false;
+    // U+2028 or U+2029 somewhere in the text: quoted scalars may need pyyaml_quoted_breaks.
+    bool raw_breaks_ =
+        text_.find("\xe2\x80\xa8") != std::string_view::npos || text_.find("\xe2\x80\xa9") != std::string_view::npos;
+    static constexpr size_t kRememberedTemplates = 4096;
+    std::unordered_set<std::string, TextHash, std::equal_to<>> parsed_templates_;  // that parse
     size_t merged_entries_ = 0;
     size_t nodes_ = 0;
 };
@@ -542,7 +639,7 @@ NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLi
 NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLimits& limits,
                    bool* interpolations_valid) {
     if (interpolations_valid) *interpolations_valid = true;
-    check_characters(raw, name);
+    bool ascii = check_characters(raw, name);
     // A BOM at the start is no character of the document for PyYAML (not even a column),
     // and yaml-cpp's marks leave it out: without it, every offset is the same for both.
     if (raw.starts_with("\xef\xbb\xbf")) raw.remove_prefix(3);
@@ -563,7 +660,7 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
         parsed = spaced;
     }
     NodeArenaScope arena;  // the tree's nodes together; they outlive it
-    Builder builder(text, spaces, name, limits, interpolations_valid);
+    Builder builder(text, ascii, spaces, name, limits, interpolations_valid);
     bool syntax = true;
     std::optional<Error> error = read_document(builder, parsed, text, spaces, name, syntax);
     // PyYAML composes the whole document, and looks for a second one, before it constructs

@@ -41,9 +41,24 @@ struct Scan {
     void sign() { eat_any("+-"); }
 };
 
-bool is_null(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
+// Digits only, without a leading zero: an int for PyYAML (0|[1-9][0-9_]*), its text
+// already the canonical decimal.
+bool is_plain_decimal(std::string_view s) {
+    return !s.empty() && (s[0] != '0' || s.size() == 1) && std::all_of(s.begin(), s.end(), is_digit);
+}
+
+bool is_null(std::string_view s) {
+    if (s.size() > 4 || (!s.empty() && s[0] != '~' && s[0] != 'n' && s[0] != 'N')) return false;
+    return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
+}
+
+// "=" and "<<", which PyYAML resolves to the value and merge tags.
+bool value_or_merge(std::string_view s) { return (s.size() == 1 && s[0] == '=') || (s.size() == 2 && s == "<<"); }
 
 std::optional<bool> as_bool(std::string_view s) {
+    // Most plain scalars start with another letter, or are longer than "FALSE".
+    if (s.size() < 2 || s.size() > 5 || std::string_view("yYnNtTfFoO").find(s[0]) == std::string_view::npos)
+        return std::nullopt;
     static constexpr std::array<std::string_view, 9> yes = {"yes",  "Yes", "YES", "true", "True",
                                                             "TRUE", "on",  "On",  "ON"};
     static constexpr std::array<std::string_view, 9> no = {"no",    "No",  "NO",  "false", "False",
@@ -66,6 +81,7 @@ bool sexagesimal_tail(Scan& sc) {
 }
 
 bool matches_int(std::string_view s) {
+    if (s.find('.') != std::string_view::npos) return false;  // in no form of an int (an address, a version)
     auto attempt = [&](auto body) {
         Scan sc{s};
         sc.sign();
@@ -98,6 +114,7 @@ bool exponent(Scan& sc, bool sign_required) {
 }
 
 bool matches_float(std::string_view s) {
+    if (std::count(s.begin(), s.end(), '.') > 1) return false;  // each form has one '.' at most
     auto attempt = [&](bool signed_form, auto body) {
         Scan sc{s};
         if (signed_form) sc.sign();
@@ -215,7 +232,8 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
 }  // namespace
 
 bool plain_scalar_is_string(std::string_view text) {
-    if (is_null(text) || text == "=" || text == "<<" || as_bool(text)) return false;
+    if (is_plain_decimal(text)) return false;
+    if (is_null(text) || value_or_merge(text) || as_bool(text)) return false;
     if (!text.empty() && std::string_view("-+0123456789.").find(text[0]) != std::string_view::npos)
         return !matches_float(text) && !matches_int(text);
     return true;
@@ -225,8 +243,10 @@ NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std
     if (is_null(text)) return make_null(origin);
     // PyYAML resolves these to the value and merge tags, which SafeLoader cannot
     // construct as values (a "<<" key is handled by parse.cpp before it gets here).
-    if (text == "=" || text == "<<")
+    if (value_or_merge(text))
         throw Error(origin, key_path, fmt::format("'{}' is not a valid plain value in YAML 1.1; quote it", text));
+    // The common number, a port or a count, needs no regexes and no conversion.
+    if (is_plain_decimal(text) && text.size() <= kMaxIntDigits) return make_int(text, origin);
     if (auto b = as_bool(text)) return make_bool(*b, origin);
     if (!text.empty() && std::string_view("-+0123456789.").find(text[0]) != std::string_view::npos) {
         if (matches_float(text)) {
@@ -236,15 +256,15 @@ NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std
         }
         if (matches_int(text)) return construct_int(text, origin, key_path);
     }
-    return make_string(std::string(text), origin);
+    return make_string(text, origin);
 }
 
 NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, const Origin& origin,
                            const std::string& key_path) {
-    if (tag == "!") return make_string(std::string(text), origin);
+    if (tag == "!") return make_string(text, origin);
     if (tag.substr(0, kTag.size()) == kTag) {
         auto name = tag.substr(kTag.size());
-        if (name == "str") return make_string(std::string(text), origin);
+        if (name == "str") return make_string(text, origin);
         if (name == "null") return make_null(origin);
         if (name == "int") return construct_int(text, origin, key_path);
         if (name == "float") return construct_float(text, origin, key_path);

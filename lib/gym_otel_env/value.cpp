@@ -243,7 +243,7 @@ NodePtr make_bool(bool value, Origin origin) {
     return node;
 }
 
-NodePtr make_int(std::string decimal, Origin origin) {
+NodePtr make_int(std::string_view decimal, Origin origin) {
     auto node = fresh(Type::integer, std::move(origin));
     node->set_text(decimal);
     return node;
@@ -255,7 +255,7 @@ NodePtr make_real(double value, Origin origin) {
     return node;
 }
 
-NodePtr make_string(std::string value, Origin origin) {
+NodePtr make_string(std::string_view value, Origin origin) {
     auto node = fresh(Type::string, std::move(origin));
     node->set_text(value);
     return node;

@@ -287,9 +287,9 @@ private:
 
 NodePtr make_null(Origin origin = {});
 NodePtr make_bool(bool value, Origin origin = {});
-NodePtr make_int(std::string decimal, Origin origin = {});
+NodePtr make_int(std::string_view decimal, Origin origin = {});
 NodePtr make_real(double value, Origin origin = {});
-NodePtr make_string(std::string value, Origin origin = {});
+NodePtr make_string(std::string_view value, Origin origin = {});
 
 // "mapping", "integer", ... as a user reads them in messages.
 std::string_view type_name(Type type);

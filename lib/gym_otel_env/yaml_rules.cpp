@@ -1,6 +1,7 @@
 #include "gym_otel_env/yaml_rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 #include <vector>
@@ -291,8 +292,9 @@ private:
     void start_line() {
         at_line_start_ = false;
         indent_ = 0;
-        while (peek() == ' ') {
-            advance();
+        while (peek() == ' ') {  // advance() for a space is a column
+            ++i_;
+            ++column_;
             ++indent_;
         }
         from_ = {line_, column_};
@@ -596,7 +598,7 @@ private:
             char c = t_[k];
             if (c == '\n' || c == '\r') {
                 ++k, column = 1;
-            } else if (t_.substr(k, 3) == "\xe2\x80\xa8" || t_.substr(k, 3) == "\xe2\x80\xa9") {
+            } else if (c == '\xe2' && (t_.substr(k, 3) == "\xe2\x80\xa8" || t_.substr(k, 3) == "\xe2\x80\xa9")) {
                 k += 3, column = 1;
             } else if (c == ' ') {
                 ++k, ++column;
@@ -609,16 +611,32 @@ private:
         return static_cast<int>(column) > (indents_.empty() ? 0 : indents_.back());
     }
 
+    // The bytes that may end a plain scalar or its line, in the block context and in a
+    // flow collection; U+2028 and U+2029 start with 0xE2.
+    static constexpr auto kBlockStops = [] {
+        std::array<bool, 256> stops{};
+        for (char c : std::string_view(" \t\n\r:\xe2")) stops[static_cast<unsigned char>(c)] = true;
+        return stops;
+    }();
+    static constexpr auto kFlowStops = [] {
+        std::array<bool, 256> stops = kBlockStops;
+        for (char c : std::string_view(",?[]{}")) stops[static_cast<unsigned char>(c)] = true;
+        return stops;
+    }();
+
     void plain() {
+        const auto& stops = flow_ > 0 ? kFlowStops : kBlockStops;
         while (i_ < t_.size()) {
+            // Most bytes of a plain scalar are none of those: a run of them is passed in
+            // one go, one column per character.
+            size_t j = i_;
+            int columns = 0;
+            for (; j < t_.size() && !stops[static_cast<unsigned char>(t_[j])]; ++j)
+                columns += is_continuation(t_[j]) ? 0 : 1;
+            i_ = j;
+            column_ += columns;
+            if (i_ == t_.size()) return;
             char c = peek();
-            // Most bytes of a plain scalar are none of those that may end it or a line.
-            bool special = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ':' || c == '\xe2' ||
-                           (flow_ > 0 && std::string_view(",?[]{}").find(c) != std::string_view::npos);
-            if (!special) {
-                advance();
-                continue;
-            }
             if ((c == '\n' || c == '\r' || unicode_break()) && flow_ == 0 && plain_continues()) {
                 while (peek() == '\n' || peek() == '\r' || peek() == ' ' || unicode_break())
                     unicode_break() ? unicode_line_break() : advance();
