@@ -372,6 +372,12 @@ TEST_CASE("parse_yaml: regression: odd documents where yaml-cpp and the rules sc
          "error: c.yaml:1:2: while parsing a flow node: expected the node content, but found '<stream end>'"},
         {"{a", "1:3 while parsing a flow mapping: expected ',' or '}', but got '<stream end>'",
          "error: c.yaml:1:3: while parsing a flow mapping: expected ',' or '}', but got '<stream end>'"},
+        // What was due is told by the last token, not by the last character: a comment
+        // after it changes nothing.
+        {"t: [1, # c\n", "2:1 while parsing a flow node: expected the node content, but found '<stream end>'",
+         "error: c.yaml:2:1: while parsing a flow node: expected the node content, but found '<stream end>'"},
+        {"t: {a: 1 # c:\n", "2:1 while parsing a flow mapping: expected ',' or '}', but got '<stream end>'",
+         "error: c.yaml:2:1: while parsing a flow mapping: expected ',' or '}', but got '<stream end>'"},
         {"\"", "1:2 while scanning a quoted scalar: found unexpected end of stream",
          "error: c.yaml:1:2: malformed YAML: end of quoted scalar not found"},
         {"x\n#\nt", "3:1 expected '<document start>', but found '<scalar>'",

@@ -606,10 +606,11 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
                       static_cast<size_t>(e.mark.pos) >= parsed.size();
         if (!at_end) return Error(mark_origin(e.mark, text, spaces, name), {}, "malformed YAML: " + e.msg);
         // A flow collection left open, in PyYAML's words: after `[ { , : ?` a node was due.
+        // The rules scan knows the last token, unless it stopped early at a refusal.
         bool open_flow = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
         size_t last = text.find_last_not_of(" \t\r\n");
-        if (open_flow && last != std::string_view::npos &&
-            std::string_view("[{,:?").find(text[last]) != std::string_view::npos)
+        char last_token = spaces.refused ? (last == std::string_view::npos ? '\0' : text[last]) : spaces.last_token;
+        if (open_flow && last_token != '\0' && std::string_view("[{,:?").find(last_token) != std::string_view::npos)
             return Error(end_of(text, name), {},
                          "while parsing a flow node: expected the node content, but found '<stream end>'");
         if (e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW)

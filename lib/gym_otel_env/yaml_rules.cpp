@@ -334,6 +334,7 @@ private:
         if (c == '\t') fail("found character '\\t' that cannot start any token");
         if (c == '#') return skip_comment();
         if (unicode_break() && !in_quotes_) return unicode_line_break();
+        spaces_.last_token = c;
         content_ = true;
         bool was_expecting = expect_entry_;
         expect_entry_ = false;

@@ -35,6 +35,9 @@ struct InsertedSpaces {
     // Offsets in `text` of the nodes whose tag is the non-specific `!` (`! x`, `&a ! x`),
     // ascending: where the node's properties start, as yaml-cpp's mark for it.
     std::vector<size_t> non_specific;
+    // The first character of the last token read (0: none), comments and blanks aside:
+    // what a flow collection left open at the end was waiting for after it.
+    char last_token = 0;
 
     // The first thing PyYAML refuses in the text that yaml-cpp would accept, if any; the
     // spaces above are those before it. PyYAML's scanner reads lazily, so a syntax error
