@@ -652,7 +652,7 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
         normalized = normalize_line_breaks(raw);
         text = normalized;
     }
-    InsertedSpaces spaces = check_yaml_rules(text, name);
+    InsertedSpaces spaces = check_yaml_rules(text, name, ascii);
     // Only a document with a token yaml-cpp would read on past is copied, with spaces.
     std::string spaced;
     std::string_view parsed = text;

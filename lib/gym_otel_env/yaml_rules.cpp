@@ -199,7 +199,7 @@ namespace {
 
 class Scanner {
 public:
-    Scanner(std::string_view text, const std::string& name) : t_(text), name_(name) {}
+    Scanner(std::string_view text, const std::string& name, bool ascii) : t_(text), name_(name), ascii_(ascii) {}
 
     InsertedSpaces run() {
         try {
@@ -632,8 +632,13 @@ private:
             // one go, one column per character.
             size_t j = i_;
             int columns = 0;
-            for (; j < t_.size() && !stops[static_cast<unsigned char>(t_[j])]; ++j)
-                columns += is_continuation(t_[j]) ? 0 : 1;
+            if (ascii_) {
+                while (j < t_.size() && !stops[static_cast<unsigned char>(t_[j])]) ++j;
+                columns = static_cast<int>(j - i_);
+            } else {
+                for (; j < t_.size() && !stops[static_cast<unsigned char>(t_[j])]; ++j)
+                    columns += is_continuation(t_[j]) ? 0 : 1;
+            }
             i_ = j;
             column_ += columns;
             if (i_ == t_.size()) return;
@@ -655,6 +660,7 @@ private:
 
     std::string_view t_;
     const std::string& name_;
+    bool ascii_;
     size_t i_ = 0;
     int line_ = 1, column_ = 1, indent_ = 0;
     int flow_ = 0;
@@ -681,6 +687,8 @@ private:
 
 }  // namespace
 
-InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name) { return Scanner(text, name).run(); }
+InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name, bool ascii) {
+    return Scanner(text, name, ascii).run();
+}
 
 }  // namespace goe
