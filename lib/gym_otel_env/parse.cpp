@@ -115,8 +115,7 @@ public:
     static constexpr size_t npos = SIZE_MAX;
 
     static uint64_t hash(Type key_type, std::string_view key) {
-        if (key_type == Type::string) return std::hash<std::string_view>{}(key);
-        return ~std::hash<std::string>{}(key_identity(key_type, key));
+        return key_type == Type::string ? text_hash(key) : identity_hash(key_identity(key_type, key));
     }
 
     // The position of the entry equal to (key_type, key) among `entries`, or npos.
@@ -124,7 +123,7 @@ public:
         if (slots_.empty()) return npos;
         bool string_key = key_type == Type::string;
         std::string identity = string_key ? std::string() : key_identity(key_type, key);
-        uint64_t h = string_key ? std::hash<std::string_view>{}(key) : ~std::hash<std::string>{}(identity);
+        uint64_t h = string_key ? text_hash(key) : identity_hash(identity);
         for (size_t i = h & mask(), probe = 1; slots_[i].position != 0; i = (i + probe++) & mask()) {
             if (slots_[i].tag != tag(h)) continue;
             const Entry& e = entries[slots_[i].position - 1];
@@ -147,6 +146,10 @@ private:
         uint32_t tag = 0;
         uint32_t position = 0;  // + 1; 0 is an empty slot
     };
+    // A string key hashes by its text; any other by its key_identity, told apart from
+    // a string key of the same text.
+    static uint64_t text_hash(std::string_view key) { return std::hash<std::string_view>{}(key); }
+    static uint64_t identity_hash(const std::string& identity) { return ~std::hash<std::string>{}(identity); }
     static uint32_t tag(uint64_t h) { return static_cast<uint32_t>(h >> 32); }
     size_t mask() const { return slots_.size() - 1; }
 
@@ -608,8 +611,11 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
         // A flow collection left open, in PyYAML's words: after `[ { , : ?` a node was due.
         // The rules scan knows the last token, unless it stopped early at a refusal.
         bool open_flow = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
-        size_t last = text.find_last_not_of(" \t\r\n");
-        char last_token = spaces.refused ? (last == std::string_view::npos ? '\0' : text[last]) : spaces.last_token;
+        char last_token = spaces.last_token;
+        if (spaces.refused) {
+            size_t last = text.find_last_not_of(" \t\r\n");
+            last_token = last == std::string_view::npos ? '\0' : text[last];
+        }
         if (open_flow && last_token != '\0' && std::string_view("[{,:?").find(last_token) != std::string_view::npos)
             return Error(end_of(text, name), {},
                          "while parsing a flow node: expected the node content, but found '<stream end>'");
