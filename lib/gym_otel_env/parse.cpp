@@ -107,25 +107,22 @@ bool has_high_bytes(std::string_view value) {
 
 // A large mapping's entries by key, for its duplicate check: open addressing over
 // positions, so that a lookup is one probe into one array (a std::unordered_map was a
-// cache miss per bucket and per node, and a heap block per key). Keys compare as the
-// linear scan of a small mapping does: a string key with string keys by text, any other
-// with the others by key_identity.
+// cache miss per bucket and per node, and a heap block per key). A slot keeps its key's
+// hash, so that growing the table reads neither the keys nor the entries. Keys compare
+// as the linear scan of a small mapping does: a string key with string keys by text, any
+// other with the others by key_identity.
 class KeyIndex {
 public:
     static constexpr size_t npos = SIZE_MAX;
-
-    static uint64_t hash(Type key_type, std::string_view key) {
-        return key_type == Type::string ? text_hash(key) : identity_hash(key_identity(key_type, key));
-    }
 
     // The position of the entry equal to (key_type, key) among `entries`, or npos.
     size_t find(const Entry* entries, Type key_type, std::string_view key) const {
         if (slots_.empty()) return npos;
         bool string_key = key_type == Type::string;
         std::string identity = string_key ? std::string() : key_identity(key_type, key);
-        uint64_t h = string_key ? text_hash(key) : identity_hash(identity);
+        uint32_t h = string_key ? text_hash(key) : identity_hash(identity);
         for (size_t i = h & mask(), probe = 1; slots_[i].position != 0; i = (i + probe++) & mask()) {
-            if (slots_[i].tag != tag(h)) continue;
+            if (slots_[i].hash != h) continue;
             const Entry& e = entries[slots_[i].position - 1];
             if (string_key ? e.key_type == Type::string && e.key == key
                            : e.key_type != Type::string && key_identity(e) == identity)
@@ -136,35 +133,35 @@ public:
 
     // Adds entries[position], which find() does not find yet.
     void insert(const Entry* entries, size_t position) {
-        if (2 * (count_ + 1) > slots_.size()) grow(entries);
-        place(hash(entries[position].key_type, entries[position].key), position);
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        const Entry& e = entries[position];
+        place(e.key_type == Type::string ? text_hash(e.key) : identity_hash(key_identity(e)), position);
         ++count_;
     }
 
 private:
     struct Slot {
-        uint32_t tag = 0;
+        uint32_t hash = 0;
         uint32_t position = 0;  // + 1; 0 is an empty slot
     };
     // A string key hashes by its text; any other by its key_identity, told apart from
     // a string key of the same text.
-    static uint64_t text_hash(std::string_view key) { return std::hash<std::string_view>{}(key); }
-    static uint64_t identity_hash(const std::string& identity) { return ~std::hash<std::string>{}(identity); }
-    static uint32_t tag(uint64_t h) { return static_cast<uint32_t>(h >> 32); }
+    static uint32_t fold(uint64_t h) { return static_cast<uint32_t>(h ^ (h >> 32)); }
+    static uint32_t text_hash(std::string_view key) { return fold(std::hash<std::string_view>{}(key)); }
+    static uint32_t identity_hash(const std::string& identity) { return ~fold(std::hash<std::string>{}(identity)); }
     size_t mask() const { return slots_.size() - 1; }
 
-    void place(uint64_t h, size_t position) {
+    void place(uint32_t h, size_t position) {
         size_t i = h & mask();
         for (size_t probe = 1; slots_[i].position != 0; ++probe) i = (i + probe) & mask();
-        slots_[i] = {tag(h), static_cast<uint32_t>(position + 1)};
+        slots_[i] = {h, static_cast<uint32_t>(position + 1)};
     }
 
-    void grow(const Entry* entries) {
+    void grow() {
         std::vector<Slot> old(std::max<size_t>(64, 2 * slots_.size()));
         old.swap(slots_);
         for (const Slot& s : old)
-            if (s.position != 0)
-                place(hash(entries[s.position - 1].key_type, entries[s.position - 1].key), s.position - 1);
+            if (s.position != 0) place(s.hash, s.position - 1);
     }
 
     std::vector<Slot> slots_;  // a power of two, at most half full
