@@ -229,9 +229,24 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
     return make_real(sign * *v, origin);
 }
 
+// The first bytes of PyYAML's implicit resolvers (bool, float, int, merge, null, value):
+// a plain scalar that starts with any other byte is a string, whatever follows. Most
+// keys and values of a config start with a letter outside these, and one lookup saves
+// the resolvers' calls (their code is out of the cache again at every scalar).
+constexpr auto kResolverFirstBytes = [] {
+    std::array<bool, 256> first{};
+    for (char c : std::string_view("yYnNtTfFoO-+0123456789.~<=")) first[static_cast<unsigned char>(c)] = true;
+    return first;
+}();
+
+bool surely_string(std::string_view text) {
+    return !text.empty() && !kResolverFirstBytes[static_cast<unsigned char>(text[0])];
+}
+
 }  // namespace
 
 bool plain_scalar_is_string(std::string_view text) {
+    if (surely_string(text)) return true;
     if (is_plain_decimal(text)) return false;
     if (is_null(text) || value_or_merge(text) || as_bool(text)) return false;
     if (!text.empty() && std::string_view("-+0123456789.").find(text[0]) != std::string_view::npos)
@@ -240,6 +255,7 @@ bool plain_scalar_is_string(std::string_view text) {
 }
 
 NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std::string& key_path) {
+    if (surely_string(text)) return make_string(text, origin);
     if (is_null(text)) return make_null(origin);
     // PyYAML resolves these to the value and merge tags, which SafeLoader cannot
     // construct as values (a "<<" key is handled by parse.cpp before it gets here).
