@@ -76,6 +76,9 @@ TEST_CASE("parse_yaml keeps a string key and an equal key of another type apart"
     for (int i = 0; i < 300; ++i) more += "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
     CHECK(loaded(more + "k0: x\n") == "error: c.yaml:301:1: k0: duplicate key 'k0'");
     CHECK(python_str(*parse_yaml("1: a\n" + more + "true: b\n1.0: c\n", "c.yaml")).starts_with("{1: 'c', 'k0': 0,"));
+    // An error under a key that replaced an equal one names the key as written there.
+    CHECK(loaded("1: a\ntrue:\n  x: !!int abc\n") == "error: c.yaml:3:6: True.x: invalid integer literal 'abc'");
+    CHECK(loaded(many + "1: a\n1.0:\n  - !!int abc\n") == "error: c.yaml:23:5: 1.0[0]: invalid integer literal 'abc'");
     // A string key that starts with NUL is still a string: not True, small or large.
     CHECK(loaded("\"\\x001\": a\ntrue: b\n") == "{'\\x001': 'a', True: 'b'}");
     CHECK(python_str(*parse_yaml(many + "\"\\x001\": a\ntrue: b\n", "c.yaml")).ends_with("'\\x001': 'a', True: 'b'}"));

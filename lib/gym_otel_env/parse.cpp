@@ -264,10 +264,11 @@ private:
         // mapping state
         bool have_key = false;
         bool key_is_merge = false;
-        bool key_is_string = false;
-        Type key_type = Type::string;
+        // The entry that takes the pending key's value: a new one, which holds the key
+        // as written, or an earlier one with an equal key, which it replaces.
+        size_t slot = kNoSlot;
+        bool key_in_entry = false;  // else the key as written is here (a merge key, a replacing key)
         std::string key;
-        size_t slot = kNoSlot;  // the entry the pending key replaces
         // This collection's entries (and their string_key_flags_) or items start here on
         // the stacks shared by the open collections; close() moves them into one block.
         size_t children_from = 0;
@@ -342,7 +343,8 @@ private:
         for (const auto& frame : stack_) {
             if (frame.node->type == Type::mapping && frame.have_key) {
                 if (!out.empty()) out += '.';
-                out += frame.key;
+                if (frame.key_in_entry) out += entries_[frame.children_from + frame.slot].key.view();
+                else out += frame.key;
             } else if (frame.node->type == Type::sequence) {
                 out += fmt::format("[{}]", items_.size() - frame.children_from);
             }
@@ -464,57 +466,60 @@ private:
             top.merges.push_back(std::move(node));
             return;
         }
-        Entry* entries = entries_.data() + top.children_from;
-        // A later equal key replaces the value in place.
-        if (top.slot != kNoSlot) {
-            entries[top.slot].value = std::move(node);
-            if (top.key_is_string) string_key_flags_[top.children_from + top.slot] = true;
-            return;
-        }
-        entries_.push_back(Entry{top.key, std::move(node), top.key_type});
-        string_key_flags_.push_back(top.key_is_string);
-        entries = entries_.data() + top.children_from;
-        size_t count = entries_.size() - top.children_from;
-        // Large mappings (a config with thousands of servers) get an index, so that
-        // building them stays linear; small ones are scanned, which is faster there.
-        constexpr size_t kIndexFrom = 16;
-        if (top.index) {
-            top.index->insert(entries, count - 1);
-        } else if (count >= kIndexFrom) {
-            top.index = std::make_unique<KeyIndex>();
-            for (size_t i = 0; i < count; ++i) top.index->insert(entries, i);
-        }
+        entries_[top.children_from + top.slot].value = std::move(node);
     }
 
     // A key of the mapping on top. A string key may appear once (OmegaConf's duplicate
     // check looks at string keys only); a later equal key that is not a string (1 then
     // true, as Python's dict compares them) replaces the value and keeps the first key.
     // '1' and 1 are two keys. One flag per entry remembers whether a string key wrote
-    // it, in place of a hash set of every mapping's keys.
+    // it, in place of a hash set of every mapping's keys. A new key gets its entry here,
+    // its value when it comes (place), so that its text is copied once, into the entry.
     void take_key(Frame& top, std::string_view key, Type key_type, bool string_key, const YAML::Mark& mark) {
         top.have_key = true;
         top.key_is_merge = merge_key_;
-        top.key_is_string = string_key;
-        top.key_type = key_type;
-        top.key.assign(key);  // the frame's string keeps its capacity from key to key
         merge_key_ = false;
         top.slot = kNoSlot;
-        if (top.key_is_merge) return;
+        top.key_in_entry = false;
+        if (top.key_is_merge) {
+            top.key.assign(key);
+            return;
+        }
         const Entry* entries = entries_.data() + top.children_from;
         size_t count = entries_.size() - top.children_from;
         if (top.index) {
-            size_t at = top.index->find(entries, key_type, top.key);
+            size_t at = top.index->find(entries, key_type, key);
             if (at != KeyIndex::npos) top.slot = at;
         } else if (key_type == Type::string) {
             for (size_t i = 0; i < count; ++i)
-                if (entries[i].key_type == Type::string && entries[i].key == top.key) top.slot = i;
+                if (entries[i].key_type == Type::string && entries[i].key == key) top.slot = i;
         } else {
-            std::string identity = key_identity(key_type, top.key);
+            std::string identity = key_identity(key_type, key);
             for (size_t i = 0; i < count; ++i)
                 if (entries[i].key_type != Type::string && key_identity(entries[i]) == identity) top.slot = i;
         }
-        if (string_key && top.slot != kNoSlot && string_key_flags_[top.children_from + top.slot])
-            throw Error(origin(mark), path(), fmt::format("duplicate key '{}'", top.key));
+        if (top.slot != kNoSlot) {
+            // A later equal key replaces the value in place and keeps the first key.
+            top.key.assign(key);
+            if (string_key && string_key_flags_[top.children_from + top.slot])
+                throw Error(origin(mark), path(), fmt::format("duplicate key '{}'", key));
+            if (string_key) string_key_flags_[top.children_from + top.slot] = true;
+            return;
+        }
+        entries_.push_back(Entry{key, nullptr, key_type});
+        string_key_flags_.push_back(string_key);
+        top.slot = count;
+        top.key_in_entry = true;
+        // Large mappings (a config with thousands of servers) get an index, so that
+        // building them stays linear; small ones are scanned, which is faster there.
+        constexpr size_t kIndexFrom = 16;
+        entries = entries_.data() + top.children_from;
+        if (top.index) {
+            top.index->insert(entries, count);
+        } else if (count + 1 >= kIndexFrom) {
+            top.index = std::make_unique<KeyIndex>();
+            for (size_t i = 0; i <= count; ++i) top.index->insert(entries, i);
+        }
     }
 
     std::string_view text_;
