@@ -11,9 +11,10 @@ that drifts of the machine (frequency, other load) hit every column alike. Each 
 posix_spawn + wait4 of the real command with stdout to /dev/null, timed on the monotonic
 clock (wall) and by the kernel's rusage (CPU = user + sys, and peak RSS). Then the tool
 runs against yaml-cpp's bare event parse (bench/yaml_events.cpp: the same file, an empty
-event handler) on 5,000 and 50,000 servers, all four in the same rounds. Medians are reported, with the
-budgets of issues 7 and 15; against yaml-cpp, the fastest run of each side too, with a
-verdict for each estimate. Timings are reported, never asserted by the tests.
+event handler) on 5,000 and 50,000 servers, all four in the same rounds. Medians are
+reported, with the budgets of issues 7 and 15; against yaml-cpp, the fastest run of each
+side too, with a verdict for each estimate. Timings are reported, never asserted by the
+tests.
 """
 
 from __future__ import annotations
@@ -306,8 +307,6 @@ def main() -> int:
 
         # The parser under the tool is the floor of what it can cost on a large file: every
         # byte has to be parsed. Alternate the two so that load on the machine hits both.
-        # The parser under the tool is the floor of what it can cost on a large file: every
-        # byte has to be parsed. Alternate the two so that load on the machine hits both.
         # Two estimates of each: the median, and the fastest run, the one least disturbed
         # by other work on the machine (on a shared VM that work comes in bursts, and a
         # burst lands on one of the two at random).
@@ -342,8 +341,8 @@ def main() -> int:
                   f"   (median of the rounds' own CPU ratios: {pairs:.2f}x)")
         typical_runs = [runner.usage(tool_cmd("typical"))[1] for _ in range(21)]
         linear = {}
-        for estimate, base in (("median", statistics.median(typical_runs)), ("fastest", min(typical_runs))):
-            key = "cpu" if estimate == "median" else "fastest"
+        for estimate, key, base in (("median", "cpu", statistics.median(typical_runs)),
+                                    ("fastest", "fastest", min(typical_runs))):
             per_mb = {n: (v[key]["tool"] - base) / v["size"] for n, v in vs_yaml.items()}
             yaml_mb = {n: v[key]["yaml"] / v["size"] for n, v in vs_yaml.items()}
             linear[estimate] = (per_mb[50000] / per_mb[5000], yaml_mb[50000] / yaml_mb[5000])
