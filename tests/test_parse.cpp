@@ -70,6 +70,15 @@ TEST_CASE("parse_yaml keeps a string key and an equal key of another type apart"
     NodePtr big = parse_yaml(many + "7: a\ntrue: b\n1: c\n'7': d\n7.0: e\n", "c.yaml");
     CHECK(python_str(*big).ends_with("'k19': 19, 7: 'e', True: 'c', '7': 'd'}"));
     CHECK(loaded(many + "'7': a\n7: b\n'7': c\n") == "error: c.yaml:23:1: 7: duplicate key '7'");
+    // After the index has grown (it doubles from 64 slots at 32 keys): early keys are
+    // still found, by their text or by their identity.
+    std::string more;
+    for (int i = 0; i < 300; ++i) more += "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+    CHECK(loaded(more + "k0: x\n") == "error: c.yaml:301:1: k0: duplicate key 'k0'");
+    CHECK(python_str(*parse_yaml("1: a\n" + more + "true: b\n1.0: c\n", "c.yaml")).starts_with("{1: 'c', 'k0': 0,"));
+    // An error under a key that replaced an equal one names the key as written there.
+    CHECK(loaded("1: a\ntrue:\n  x: !!int abc\n") == "error: c.yaml:3:6: True.x: invalid integer literal 'abc'");
+    CHECK(loaded(many + "1: a\n1.0:\n  - !!int abc\n") == "error: c.yaml:23:5: 1.0[0]: invalid integer literal 'abc'");
     // A string key that starts with NUL is still a string: not True, small or large.
     CHECK(loaded("\"\\x001\": a\ntrue: b\n") == "{'\\x001': 'a', True: 'b'}");
     CHECK(python_str(*parse_yaml(many + "\"\\x001\": a\ntrue: b\n", "c.yaml")).ends_with("'\\x001': 'a', True: 'b'}"));

@@ -107,26 +107,22 @@ bool has_high_bytes(std::string_view value) {
 
 // A large mapping's entries by key, for its duplicate check: open addressing over
 // positions, so that a lookup is one probe into one array (a std::unordered_map was a
-// cache miss per bucket and per node, and a heap block per key). Keys compare as the
-// linear scan of a small mapping does: a string key with string keys by text, any other
-// with the others by key_identity.
+// cache miss per bucket and per node, and a heap block per key). A slot keeps its key's
+// hash, so that growing the table reads neither the keys nor the entries. Keys compare
+// as the linear scan of a small mapping does: a string key with string keys by text, any
+// other with the others by key_identity.
 class KeyIndex {
 public:
     static constexpr size_t npos = SIZE_MAX;
-
-    static uint64_t hash(Type key_type, std::string_view key) {
-        if (key_type == Type::string) return std::hash<std::string_view>{}(key);
-        return ~std::hash<std::string>{}(key_identity(key_type, key));
-    }
 
     // The position of the entry equal to (key_type, key) among `entries`, or npos.
     size_t find(const Entry* entries, Type key_type, std::string_view key) const {
         if (slots_.empty()) return npos;
         bool string_key = key_type == Type::string;
         std::string identity = string_key ? std::string() : key_identity(key_type, key);
-        uint64_t h = string_key ? std::hash<std::string_view>{}(key) : ~std::hash<std::string>{}(identity);
+        uint32_t h = string_key ? text_hash(key) : identity_hash(identity);
         for (size_t i = h & mask(), probe = 1; slots_[i].position != 0; i = (i + probe++) & mask()) {
-            if (slots_[i].tag != tag(h)) continue;
+            if (slots_[i].hash != h) continue;
             const Entry& e = entries[slots_[i].position - 1];
             if (string_key ? e.key_type == Type::string && e.key == key
                            : e.key_type != Type::string && key_identity(e) == identity)
@@ -137,31 +133,35 @@ public:
 
     // Adds entries[position], which find() does not find yet.
     void insert(const Entry* entries, size_t position) {
-        if (2 * (count_ + 1) > slots_.size()) grow(entries);
-        place(hash(entries[position].key_type, entries[position].key), position);
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        const Entry& e = entries[position];
+        place(e.key_type == Type::string ? text_hash(e.key) : identity_hash(key_identity(e)), position);
         ++count_;
     }
 
 private:
     struct Slot {
-        uint32_t tag = 0;
+        uint32_t hash = 0;
         uint32_t position = 0;  // + 1; 0 is an empty slot
     };
-    static uint32_t tag(uint64_t h) { return static_cast<uint32_t>(h >> 32); }
+    // A string key hashes by its text; any other by its key_identity, told apart from
+    // a string key of the same text.
+    static uint32_t fold(uint64_t h) { return static_cast<uint32_t>(h ^ (h >> 32)); }
+    static uint32_t text_hash(std::string_view key) { return fold(std::hash<std::string_view>{}(key)); }
+    static uint32_t identity_hash(const std::string& identity) { return ~fold(std::hash<std::string>{}(identity)); }
     size_t mask() const { return slots_.size() - 1; }
 
-    void place(uint64_t h, size_t position) {
+    void place(uint32_t h, size_t position) {
         size_t i = h & mask();
         for (size_t probe = 1; slots_[i].position != 0; ++probe) i = (i + probe) & mask();
-        slots_[i] = {tag(h), static_cast<uint32_t>(position + 1)};
+        slots_[i] = {h, static_cast<uint32_t>(position + 1)};
     }
 
-    void grow(const Entry* entries) {
+    void grow() {
         std::vector<Slot> old(std::max<size_t>(64, 2 * slots_.size()));
         old.swap(slots_);
         for (const Slot& s : old)
-            if (s.position != 0)
-                place(hash(entries[s.position - 1].key_type, entries[s.position - 1].key), s.position - 1);
+            if (s.position != 0) place(s.hash, s.position - 1);
     }
 
     std::vector<Slot> slots_;  // a power of two, at most half full
@@ -264,10 +264,11 @@ private:
         // mapping state
         bool have_key = false;
         bool key_is_merge = false;
-        bool key_is_string = false;
-        Type key_type = Type::string;
+        // The entry that takes the pending key's value: a new one, which holds the key
+        // as written, or an earlier one with an equal key, which it replaces.
+        size_t slot = kNoSlot;
+        bool key_in_entry = false;  // else the key as written is here (a merge key, a replacing key)
         std::string key;
-        size_t slot = kNoSlot;  // the entry the pending key replaces
         // This collection's entries (and their string_key_flags_) or items start here on
         // the stacks shared by the open collections; close() moves them into one block.
         size_t children_from = 0;
@@ -342,7 +343,8 @@ private:
         for (const auto& frame : stack_) {
             if (frame.node->type == Type::mapping && frame.have_key) {
                 if (!out.empty()) out += '.';
-                out += frame.key;
+                if (frame.key_in_entry) out += entries_[frame.children_from + frame.slot].key.view();
+                else out += frame.key;
             } else if (frame.node->type == Type::sequence) {
                 out += fmt::format("[{}]", items_.size() - frame.children_from);
             }
@@ -464,57 +466,60 @@ private:
             top.merges.push_back(std::move(node));
             return;
         }
-        Entry* entries = entries_.data() + top.children_from;
-        // A later equal key replaces the value in place.
-        if (top.slot != kNoSlot) {
-            entries[top.slot].value = std::move(node);
-            if (top.key_is_string) string_key_flags_[top.children_from + top.slot] = true;
-            return;
-        }
-        entries_.push_back(Entry{top.key, std::move(node), top.key_type});
-        string_key_flags_.push_back(top.key_is_string);
-        entries = entries_.data() + top.children_from;
-        size_t count = entries_.size() - top.children_from;
-        // Large mappings (a config with thousands of servers) get an index, so that
-        // building them stays linear; small ones are scanned, which is faster there.
-        constexpr size_t kIndexFrom = 16;
-        if (top.index) {
-            top.index->insert(entries, count - 1);
-        } else if (count >= kIndexFrom) {
-            top.index = std::make_unique<KeyIndex>();
-            for (size_t i = 0; i < count; ++i) top.index->insert(entries, i);
-        }
+        entries_[top.children_from + top.slot].value = std::move(node);
     }
 
     // A key of the mapping on top. A string key may appear once (OmegaConf's duplicate
     // check looks at string keys only); a later equal key that is not a string (1 then
     // true, as Python's dict compares them) replaces the value and keeps the first key.
     // '1' and 1 are two keys. One flag per entry remembers whether a string key wrote
-    // it, in place of a hash set of every mapping's keys.
+    // it, in place of a hash set of every mapping's keys. A new key gets its entry here,
+    // its value when it comes (place), so that its text is copied once, into the entry.
     void take_key(Frame& top, std::string_view key, Type key_type, bool string_key, const YAML::Mark& mark) {
         top.have_key = true;
         top.key_is_merge = merge_key_;
-        top.key_is_string = string_key;
-        top.key_type = key_type;
-        top.key.assign(key);  // the frame's string keeps its capacity from key to key
         merge_key_ = false;
         top.slot = kNoSlot;
-        if (top.key_is_merge) return;
+        top.key_in_entry = false;
+        if (top.key_is_merge) {
+            top.key.assign(key);
+            return;
+        }
         const Entry* entries = entries_.data() + top.children_from;
         size_t count = entries_.size() - top.children_from;
         if (top.index) {
-            size_t at = top.index->find(entries, key_type, top.key);
+            size_t at = top.index->find(entries, key_type, key);
             if (at != KeyIndex::npos) top.slot = at;
         } else if (key_type == Type::string) {
             for (size_t i = 0; i < count; ++i)
-                if (entries[i].key_type == Type::string && entries[i].key == top.key) top.slot = i;
+                if (entries[i].key_type == Type::string && entries[i].key == key) top.slot = i;
         } else {
-            std::string identity = key_identity(key_type, top.key);
+            std::string identity = key_identity(key_type, key);
             for (size_t i = 0; i < count; ++i)
                 if (entries[i].key_type != Type::string && key_identity(entries[i]) == identity) top.slot = i;
         }
-        if (string_key && top.slot != kNoSlot && string_key_flags_[top.children_from + top.slot])
-            throw Error(origin(mark), path(), fmt::format("duplicate key '{}'", top.key));
+        if (top.slot != kNoSlot) {
+            // A later equal key replaces the value in place and keeps the first key.
+            top.key.assign(key);
+            if (string_key && string_key_flags_[top.children_from + top.slot])
+                throw Error(origin(mark), path(), fmt::format("duplicate key '{}'", key));
+            if (string_key) string_key_flags_[top.children_from + top.slot] = true;
+            return;
+        }
+        entries_.push_back(Entry{key, nullptr, key_type});
+        string_key_flags_.push_back(string_key);
+        top.slot = count;
+        top.key_in_entry = true;
+        // Large mappings (a config with thousands of servers) get an index, so that
+        // building them stays linear; small ones are scanned, which is faster there.
+        constexpr size_t kIndexFrom = 16;
+        entries = entries_.data() + top.children_from;
+        if (top.index) {
+            top.index->insert(entries, count);
+        } else if (count + 1 >= kIndexFrom) {
+            top.index = std::make_unique<KeyIndex>();
+            for (size_t i = 0; i <= count; ++i) top.index->insert(entries, i);
+        }
     }
 
     std::string_view text_;
@@ -608,8 +613,11 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
         // A flow collection left open, in PyYAML's words: after `[ { , : ?` a node was due.
         // The rules scan knows the last token, unless it stopped early at a refusal.
         bool open_flow = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
-        size_t last = text.find_last_not_of(" \t\r\n");
-        char last_token = spaces.refused ? (last == std::string_view::npos ? '\0' : text[last]) : spaces.last_token;
+        char last_token = spaces.last_token;
+        if (spaces.refused) {
+            size_t last = text.find_last_not_of(" \t\r\n");
+            last_token = last == std::string_view::npos ? '\0' : text[last];
+        }
         if (open_flow && last_token != '\0' && std::string_view("[{,:?").find(last_token) != std::string_view::npos)
             return Error(end_of(text, name), {},
                          "while parsing a flow node: expected the node content, but found '<stream end>'");

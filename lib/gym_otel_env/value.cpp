@@ -47,12 +47,13 @@ std::string key_identity(Type key_type, std::string_view key) {
 
 namespace {
 
-// Bump allocation in blocks; counts what it handed out and frees everything when the
-// count drops to zero. The scope that opened it holds one count itself. The count is
-// atomic because nodes are shared and may be freed on any thread; allocation happens
-// only on the thread of the scope. Blocks are aligned to their size, so that a pointer
-// finds its arena without the allocator carrying one: shared_ptr would store it next
-// to every node.
+// Bump allocation in blocks; frees everything when the last piece it handed out is
+// released after its scope closed. Pieces may be released on any thread (nodes are
+// shared), so the count of live pieces is atomic; allocation happens only on the thread
+// of the scope, which counts what it hands out in a plain integer (not a locked add for
+// every node, text and children block) and settles the two counts once, when it closes.
+// Blocks are aligned to their size, so that a pointer finds its arena without the
+// allocator carrying one: shared_ptr would store it next to every node.
 class NodeArena {
 public:
     static constexpr size_t kBlockBytes = 256u << 10;
@@ -70,7 +71,7 @@ public:
         }
         void* p = reinterpret_cast<char*>(head_) + head_->used;
         head_->used += bytes;
-        live_.fetch_add(1, std::memory_order_relaxed);
+        ++handed_;
         return p;
     }
 
@@ -83,6 +84,12 @@ public:
 
     void release() {
         if (live_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+    }
+
+    // The scope's end: from here on live_ counts the pieces not yet released.
+    void close() {
+        size_t unhanded = kOpen - handed_;
+        if (live_.fetch_sub(unhanded, std::memory_order_acq_rel) == unhanded) delete this;
     }
 
     ~NodeArena() {
@@ -99,8 +106,12 @@ private:
         Block* next;
         size_t used;  // bytes from the start of the block, this header included
     };
+    // While the scope is open live_ is kOpen less the pieces released, so it cannot
+    // reach zero however many are released before the scope closes.
+    static constexpr size_t kOpen = SIZE_MAX / 2;
     Block* head_ = nullptr;
-    std::atomic<size_t> live_{1};
+    size_t handed_ = 0;
+    std::atomic<size_t> live_{kOpen};
 };
 
 thread_local NodeArena* current_arena = nullptr;
@@ -222,7 +233,7 @@ std::shared_ptr<Node> new_node() {
 NodeArenaScope::NodeArenaScope() : previous_(current_arena) { current_arena = new NodeArena; }
 
 NodeArenaScope::~NodeArenaScope() {
-    current_arena->release();
+    current_arena->close();
     current_arena = static_cast<NodeArena*>(previous_);
 }
 

@@ -631,16 +631,9 @@ private:
             // Most bytes of a plain scalar are none of those: a run of them is passed in
             // one go, one column per character.
             size_t j = i_;
-            int columns = 0;
-            if (ascii_) {
-                while (j < t_.size() && !stops[static_cast<unsigned char>(t_[j])]) ++j;
-                columns = static_cast<int>(j - i_);
-            } else {
-                for (; j < t_.size() && !stops[static_cast<unsigned char>(t_[j])]; ++j)
-                    columns += is_continuation(t_[j]) ? 0 : 1;
-            }
+            while (j < t_.size() && !stops[static_cast<unsigned char>(t_[j])]) ++j;
+            column_ += static_cast<int>(ascii_ ? j - i_ : char_count(t_.substr(i_, j - i_)));
             i_ = j;
-            column_ += columns;
             if (i_ == t_.size()) return;
             char c = peek();
             if ((c == '\n' || c == '\r' || unicode_break()) && flow_ == 0 && plain_continues()) {

@@ -11,8 +11,10 @@ that drifts of the machine (frequency, other load) hit every column alike. Each 
 posix_spawn + wait4 of the real command with stdout to /dev/null, timed on the monotonic
 clock (wall) and by the kernel's rusage (CPU = user + sys, and peak RSS). Then the tool
 runs against yaml-cpp's bare event parse (bench/yaml_events.cpp: the same file, an empty
-event handler) on 5,000 and 50,000 servers, alternately. Medians are reported, with the
-budgets of issues 7 and 15. Timings are reported, never asserted by the tests.
+event handler) on 5,000 and 50,000 servers, all four in the same rounds. Medians are
+reported, with the budgets of issues 7 and 15; against yaml-cpp, the fastest run of each
+side too, with a verdict for each estimate. Timings are reported, never asserted by the
+tests.
 """
 
 from __future__ import annotations
@@ -305,31 +307,47 @@ def main() -> int:
 
         # The parser under the tool is the floor of what it can cost on a large file: every
         # byte has to be parsed. Alternate the two so that load on the machine hits both.
+        # Two estimates of each: the median, and the fastest run, the one least disturbed
+        # by other work on the machine (on a shared VM that work comes in bursts, and a
+        # burst lands on one of the two at random).
         print("\n== the tool against yaml-cpp's bare event parse (same file, empty handler), alternately")
-        print(f"  {'servers':>8} {'size':>9} {'':>6} {'CPU median':>11} {'wall median':>12} {'peak RSS':>10} {'runs':>5}")
+        print(f"  {'servers':>8} {'size':>9} {'':>6} {'CPU median':>11} {'CPU fastest':>12} {'wall median':>12} "
+              f"{'peak RSS':>10} {'runs':>5}")
+        # Both sizes in the same rounds too, so that the cost per MB compares runs that saw
+        # the same machine.
+        columns = {f"{k} {n}": cmd for n in (5000, 50000)
+                   for k, cmd in (("yaml", [events, files[n].name]), ("tool", tool_cmd(n)))}
+        all_runs = side_by_side_usage(runner, columns, max(3, args.big_rounds + 2),
+                                      {"yaml 5000": 3, "tool 5000": 3, "yaml 50000": 1, "tool 50000": 1})
         vs_yaml = {}
-        for n, rounds in ((5000, max(3, 2 * args.big_rounds + 1)), (50000, max(3, args.big_rounds))):
-            runs = side_by_side_usage(runner, {"yaml": [events, files[n].name], "tool": tool_cmd(n)},
-                                      rounds, {"yaml": 1, "tool": 1})
+        for n in (5000, 50000):
+            runs = {k: all_runs[f"{k} {n}"] for k in ("yaml", "tool")}
             cpu = {k: statistics.median(u[1] for u in v) for k, v in runs.items()}
+            fastest = {k: min(u[1] for u in v) for k, v in runs.items()}
             wall = {k: statistics.median(u[0] for u in v) for k, v in runs.items()}
             # Not wait4's ru_maxrss: a posix_spawn child counts this Python's pages in it.
             peak = {"yaml": runner.peak_rss_kib([events, files[n].name], runs=2),
                     "tool": runner.peak_rss_kib(tool_cmd(n), runs=2)}
             # Each round's own ratio too: the two runs of a round saw the same machine.
             pairs = statistics.median(t[1] / y[1] for y, t in zip(runs["yaml"], runs["tool"]))
-            vs_yaml[n] = {"cpu": cpu, "wall": wall, "rss": peak, "ratio": cpu["tool"] / cpu["yaml"],
-                          "pairs": pairs, "size": size[n]}
+            vs_yaml[n] = {"cpu": cpu, "fastest": fastest, "wall": wall, "rss": peak, "pairs": pairs,
+                          "ratio": cpu["tool"] / cpu["yaml"], "fastest_ratio": fastest["tool"] / fastest["yaml"],
+                          "size": size[n]}
             for k in ("yaml", "tool"):
-                print(f"  {n:>8,} {size[n] / 1e6:>7.2f}MB {k:>6} {ms(cpu[k]):>11} {ms(wall[k]):>12} "
+                print(f"  {n:>8,} {size[n] / 1e6:>7.2f}MB {k:>6} {ms(cpu[k]):>11} {ms(fastest[k]):>12} {ms(wall[k]):>12} "
                       f"{peak[k] / 1024:>6.1f} MiB {len(runs[k]):>5}")
-            print(f"  {'':>8} {'':>9} {'ratio':>6} {cpu['tool'] / cpu['yaml']:>10.2f}x {wall['tool'] / wall['yaml']:>11.2f}x"
+            print(f"  {'':>8} {'':>9} {'ratio':>6} {cpu['tool'] / cpu['yaml']:>10.2f}x "
+                  f"{fastest['tool'] / fastest['yaml']:>11.2f}x {wall['tool'] / wall['yaml']:>11.2f}x"
                   f"   (median of the rounds' own CPU ratios: {pairs:.2f}x)")
-        cpu_typical = statistics.median(runner.usage(tool_cmd("typical"))[1] for _ in range(21))
-        per_mb = {n: (v["cpu"]["tool"] - cpu_typical) / v["size"] for n, v in vs_yaml.items()}
-        cpu_linear = per_mb[50000] / per_mb[5000]
-        yaml_linear = (vs_yaml[50000]["cpu"]["yaml"] / size[50000]) / (vs_yaml[5000]["cpu"]["yaml"] / size[5000])
-        print(f"  CPU per MB, 50,000 / 5,000 servers: tool {cpu_linear:.2f}, yaml-cpp {yaml_linear:.2f}")
+        typical_runs = [runner.usage(tool_cmd("typical"))[1] for _ in range(21)]
+        linear = {}
+        for estimate, key, base in (("median", "cpu", statistics.median(typical_runs)),
+                                    ("fastest", "fastest", min(typical_runs))):
+            per_mb = {n: (v[key]["tool"] - base) / v["size"] for n, v in vs_yaml.items()}
+            yaml_mb = {n: v[key]["yaml"] / v["size"] for n, v in vs_yaml.items()}
+            linear[estimate] = (per_mb[50000] / per_mb[5000], yaml_mb[50000] / yaml_mb[5000])
+            print(f"  CPU per MB, 50,000 / 5,000 servers ({estimate}): tool {linear[estimate][0]:.2f}, "
+                  f"yaml-cpp {linear[estimate][1]:.2f}")
 
         instr = {}
         if args.instructions and shutil.which("valgrind"):
@@ -356,13 +374,19 @@ def main() -> int:
         print(f"  typical: tool / env true    = {floor_x:6.2f}x  (<= 1x; issue 7: <= 3x)   {verdict(floor_x <= 1)}")
         if big_x is not None:
             print(f"  5,000 servers: faster than Gym's OmegaConf path = {big_x:5.1f}x  (>= 30x)   {verdict(big_x >= 30)}")
+        # Both estimates, each with its verdict: fastest runs first.
+        def both(fast: float, median: float, ok, unit: str = "x") -> str:
+            return (f"{fast:.2f}{unit} fastest, {median:.2f}{unit} median   "
+                    f"{verdict(ok(fast))} / {verdict(ok(median))}")
+
         for n, limit in ((5000, 1.15), (50000, 1.2)):
-            r = vs_yaml[n]["ratio"]
-            print(f"  {n:,} servers: tool CPU / yaml-cpp's event parse = {r:.2f}x  (<= {limit}x)   {verdict(r <= limit)}")
+            v = vs_yaml[n]
+            print(f"  {n:,} servers: tool CPU / yaml-cpp's event parse = "
+                  f"{both(v['fastest_ratio'], v['ratio'], lambda r: r <= limit)}  (<= {limit}x)")
         peak50 = vs_yaml[50000]["rss"]["tool"] / 1024
         print(f"  50,000 servers: peak RSS    = {peak50:6.1f} MiB (<= 80 MiB) {verdict(peak50 <= 80)}")
-        print(f"  linear: CPU per MB at 50,000 / at 5,000 servers = {cpu_linear:.2f}  (<= 1.05)   "
-              f"{verdict(cpu_linear <= 1.05)}")
+        print(f"  linear: CPU per MB at 50,000 / at 5,000 servers = "
+              f"{both(linear['fastest'][0], linear['median'][0], lambda r: r <= 1.05, '')}  (<= 1.05)")
         print(f"  typical: peak RSS           = {rss['tool typical'] / 1024:6.1f} MiB (<= 8 MiB) "
               f"{verdict(rss['tool typical'] <= 8 * 1024)}")
         print(f"  linear: wall per MB at 50,000 / at 5,000 servers = {linear_ratio:.2f}  (issue 7: <= 1.3)   "
