@@ -16,6 +16,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include "gym_otel_env/directives.hpp"
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/scalar.hpp"
 #include "gym_otel_env/text.hpp"
@@ -382,6 +383,7 @@ private:
         } else {
             move_children(items_, frame.children_from, frame.node->mutable_items());
         }
+        frame.node->set_marks(subtree_marks(*frame.node));
         if (frame.anchor) anchors_[frame.anchor] = frame.node;
         merge_key_ = false;
         place(frame.node, false, nullptr);

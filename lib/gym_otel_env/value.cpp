@@ -158,16 +158,19 @@ const Children<NodePtr>& Node::items() const { return type == Type::sequence ? i
 
 Children<Entry>& Node::mutable_entries() {
     if (type != Type::mapping) throw std::logic_error("entries of a node that is not a mapping");
+    marks_ = 0;
     return entries_;
 }
 
 Children<NodePtr>& Node::mutable_items() {
     if (type != Type::sequence) throw std::logic_error("items of a node that is not a sequence");
+    marks_ = 0;
     return items_;
 }
 
 void Node::set_text(std::string_view text) {
     if (type != Type::string && type != Type::integer) throw std::logic_error("text of a node that is not a string");
+    marks_ = 0;
     release_payload();
     if (text.empty()) return;
     auto* p = static_cast<char*>(detail::allocate_bytes(text.size(), 1, text_in_arena_));
@@ -178,10 +181,14 @@ void Node::set_text(std::string_view text) {
 
 void Node::set_real(double value) {
     if (type != Type::real) throw std::logic_error("float value of a node that is not a float");
+    marks_ = 0;
     real_ = value;
 }
 
-Node::Node(const Node& other) : type(other.type), boolean(other.boolean), origin(other.origin) { copy_payload(other); }
+Node::Node(const Node& other) : type(other.type), boolean(other.boolean), origin(other.origin) {
+    copy_payload(other);
+    marks_ = other.marks_;
+}
 
 Node& Node::operator=(const Node& other) {
     if (this == &other) return *this;
@@ -190,6 +197,7 @@ Node& Node::operator=(const Node& other) {
     boolean = other.boolean;
     origin = other.origin;
     copy_payload(other);
+    marks_ = other.marks_;
     return *this;
 }
 

@@ -225,6 +225,7 @@ public:
 
 private:
     bool text_in_arena_ = false;
+    uint8_t marks_ = 0;
     uint32_t text_size_ = 0;
     union {
         const char* text_ = nullptr;
@@ -253,6 +254,12 @@ public:
     const Children<NodePtr>& items() const;
     // The value stored under the string key `key`, or nullptr: an int key 1 is not "1".
     const NodePtr* find(std::string_view key) const;
+    // What the passes after parsing look for in this collection and below, noted by the
+    // parser when it completes it (directives.hpp, subtree_marks), so that they can pass
+    // over a subtree without any. 0 where nobody noted it: a node made later, or changed
+    // since (each setter below clears it), which a pass walks.
+    uint8_t marks() const { return marks_; }
+    void set_marks(uint8_t marks) { marks_ = marks; }
 
     // For the node's maker; each requires the matching type.
     void set_text(std::string_view text);
