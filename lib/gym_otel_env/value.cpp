@@ -75,16 +75,20 @@ public:
         return p;
     }
 
-    static void release(void* p) {
-        // Blocks are aligned to their size, so p's block starts where p's offset into it
-        // says. Stepping back on a char* keeps the provenance a masked integer would lose.
+    // Blocks are aligned to their size, so p's block starts where p's offset into it
+    // says. Stepping back on a char* keeps the provenance a masked integer would lose.
+    static NodeArena& of(const void* p) {
         auto offset = reinterpret_cast<uintptr_t>(p) & uintptr_t{kBlockBytes - 1};
-        reinterpret_cast<Block*>(static_cast<char*>(p) - offset)->arena->release();
+        return *reinterpret_cast<const Block*>(static_cast<const char*>(p) - offset)->arena;
     }
+    static void release(void* p) { of(p).release(); }
 
     void release() {
         if (live_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
     }
+    // A piece handed out once and released twice: open or closed, live_ then counts it
+    // until its last release.
+    void share() { live_.fetch_add(1, std::memory_order_relaxed); }
 
     // The scope's end: from here on live_ counts the pieces not yet released.
     void close() {
@@ -146,6 +150,8 @@ void release_bytes(void* p, bool in_arena) noexcept {
     if (in_arena) NodeArena::release(p);
     else ::operator delete(p);
 }
+
+void share_bytes(const void* p) noexcept { NodeArena::of(p).share(); }
 }  // namespace detail
 
 namespace {
@@ -211,7 +217,14 @@ void Node::copy_payload(const Node& other) {
         case Type::string:
         case Type::integer:
             text_ = nullptr;
-            set_text(other.text());
+            if (other.text_in_arena_) {
+                text_ = other.text_;
+                text_size_ = other.text_size_;
+                text_in_arena_ = true;
+                detail::share_bytes(text_);
+            } else {
+                set_text(other.text());
+            }
             break;
         default: text_ = nullptr; break;
     }
