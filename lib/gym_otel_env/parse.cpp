@@ -237,12 +237,11 @@ public:
             take_key(stack_.back(), value, Type::string, true, mark);
             return;
         }
-        Origin where = origin(mark);
-        NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
+        NodePtr node = merge_key_ ? make_string(value, origin(mark)) : typed(tag, value, origin(mark));
         if (node->type == Type::string) check_syntax(node->text());
         // For a message that quotes the value as the user wrote it (validate's "quote it").
         if (plain && node->type != Type::string && node->type != Type::null)
-            name_.note_plain_scalar(where.line, where.column, value,
+            name_.note_plain_scalar(node->origin.line, node->origin.column, value,
                                     node->type == Type::integer && node->text() == value);
         bool string_key = !merge_key_ && (quoted || (plain && node->type == Type::string) || tag == kStrTag);
         add(node, anchor, string_key, &mark);
@@ -300,9 +299,10 @@ private:
 
     // The key path is built only when typing fails: building it for every scalar cost
     // more than the typing itself.
-    NodePtr typed(std::string_view tag, std::string_view value, const Origin& where) const {
+    NodePtr typed(std::string_view tag, std::string_view value, Origin where) const {
         try {
-            return tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, {});
+            return tag == "?" ? type_plain_scalar(value, std::move(where))
+                              : type_tagged_scalar(tag, value, std::move(where), {});
         } catch (const Error& e) {
             throw Error(e.origin(), path(), e.detail(), e.kind());
         }

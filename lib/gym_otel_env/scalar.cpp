@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -267,16 +268,16 @@ bool plain_scalar_is_string(std::string_view text) {
     return true;
 }
 
-NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std::string& key_path) {
-    if (surely_string(text)) return make_string(text, origin);
-    if (is_null(text)) return make_null(origin);
+NodePtr type_plain_scalar(std::string_view text, Origin origin, const std::string& key_path) {
+    if (surely_string(text)) return make_string(text, std::move(origin));
+    if (is_null(text)) return make_null(std::move(origin));
     // PyYAML resolves these to the value and merge tags, which SafeLoader cannot
     // construct as values (a "<<" key is handled by parse.cpp before it gets here).
     if (value_or_merge(text))
         throw Error(origin, key_path, fmt::format("'{}' is not a valid plain value in YAML 1.1; quote it", text));
     // The common number, a port or a count, needs no regexes and no conversion.
-    if (is_plain_decimal(text) && text.size() <= kMaxIntDigits) return make_int(text, origin);
-    if (auto b = as_bool(text)) return make_bool(*b, origin);
+    if (is_plain_decimal(text) && text.size() <= kMaxIntDigits) return make_int(text, std::move(origin));
+    if (auto b = as_bool(text)) return make_bool(*b, std::move(origin));
     if (starts_with_any(text, kNumberFirstBytes)) {
         if (matches_float(text)) {
             // A float shape PyYAML accepts but Python's float() does not (".", "._")
@@ -285,20 +286,19 @@ NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std
         }
         if (matches_int(text)) return construct_int(text, origin, key_path);
     }
-    return make_string(text, origin);
+    return make_string(text, std::move(origin));
 }
 
-NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, const Origin& origin,
-                           const std::string& key_path) {
-    if (tag == "!") return make_string(text, origin);
+NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, Origin origin, const std::string& key_path) {
+    if (tag == "!") return make_string(text, std::move(origin));
     if (tag.substr(0, kTag.size()) == kTag) {
         auto name = tag.substr(kTag.size());
-        if (name == "str") return make_string(text, origin);
-        if (name == "null") return make_null(origin);
+        if (name == "str") return make_string(text, std::move(origin));
+        if (name == "null") return make_null(std::move(origin));
         if (name == "int") return construct_int(text, origin, key_path);
         if (name == "float") return construct_float(text, origin, key_path);
         if (name == "bool") {
-            if (auto b = as_bool(ascii_lower(text))) return make_bool(*b, origin);
+            if (auto b = as_bool(ascii_lower(text))) return make_bool(*b, std::move(origin));
             reject(origin, key_path, "boolean", text);
         }
     }
