@@ -246,6 +246,12 @@ void Node::release_payload() noexcept {
     text_in_arena_ = false;
 }
 
+std::shared_ptr<Node> writable(NodePtr node) {
+    // Every node is made as a Node, not a const one: changing the one owner's is defined.
+    if (node.use_count() == 1) return std::const_pointer_cast<Node>(std::move(node));
+    return std::make_shared<Node>(*node);
+}
+
 std::shared_ptr<Node> new_node() {
     if (current_arena) return std::allocate_shared<Node>(ArenaAllocator<Node>());
     return std::make_shared<Node>();

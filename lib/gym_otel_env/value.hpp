@@ -282,6 +282,12 @@ private:
     void release_payload() noexcept;
 };
 
+// `node` to change: itself when the caller holds its only reference (no one else can
+// see the change), else a copy. The passes that each make a new version of the top
+// mapping (config_paths, Gym's defaults) change it in place this way, where a copy of a
+// large config's top mapping cost as much as those passes' own work.
+std::shared_ptr<Node> writable(NodePtr node);
+
 // A fresh node: from the arena of the NodeArenaScope open on this thread, if any, else
 // from the heap. The make_* functions below use it.
 std::shared_ptr<Node> new_node();
