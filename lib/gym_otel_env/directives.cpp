@@ -38,8 +38,6 @@ bool is_directive_string(const Node& n) {
 }
 // Gym's pass acts on a mapping entry with a directive key or a directive string for its
 // value, and resolves each string item of a list it reads.
-// Gym's pass acts on a mapping entry with a directive key or a directive string for its
-// value, and resolves each string item of a list it reads.
 bool acts_on_entry(const Entry& e) { return is_directive_key(e.key) || is_directive_string(*e.value); }
 bool acts_on_item(const Node& item) { return interpolated(item); }
 bool marked(const Node& n, SubtreeMark mark) { return (n.marks() & mark) != 0; }
@@ -190,9 +188,9 @@ private:
     // inside lists (not lists inside lists), resolving each item as it reads it.
     bool node_has(const NodePtr& ptr) {
         const Node& n = *ptr;
+        if (marked(n, kMarksNoted)) return marked(n, kHasDirective);
         // Only a node reached from more than one place (an alias) can be met again:
         // memoizing every node cost more than the walk on a large config.
-        if (marked(n, kMarksNoted)) return marked(n, kHasDirective);
         bool shared = ptr.use_count() > 1;
         if (shared)
             if (auto hit = has_.find(&n); hit != has_.end()) return hit->second;
