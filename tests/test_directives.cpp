@@ -257,3 +257,44 @@ TEST_CASE("apply_directives resolves the interpolations of list items, as Gym's 
     CHECK(python_str(*apply_directives(parse_yaml("x: ['${oc.env:HOST_X}']\n", "c.yaml"), {}, env)) ==
           "{'x': ['${oc.env:HOST_X}']}");
 }
+
+// Both passes pass over a subtree whose marks say it has nothing for them, so the marks
+// must say exactly what their walks would find, and nothing stale after a change.
+TEST_CASE("subtree_marks notes what the directives pass and the '\?\?\?' check look for") {
+    NodePtr root = parse_yaml(
+        "plain: {a: [1, {b: x}], c: {d: '$x', e: '_copy', f: '?'}}\n"
+        "missing: {a: [['\?\?\?']]}\n"
+        "key: {a: {_delete_key: b}}\n"
+        "text: {a: '${copy:plain}'}\n"
+        "item: {a: [x, '${plain.c.d}']}\n"
+        "nested: {a: [['${plain.c.d}']], b: [{c: ['${x}']}]}\n",
+        "c.yaml");
+    auto marks_of = [&](std::string_view key) { return static_cast<int>((*root->find(key))->marks()); };
+    CHECK(marks_of("plain") == kMarksNoted);
+    CHECK(marks_of("missing") == (kMarksNoted | kHasMissing));
+    CHECK(marks_of("key") == (kMarksNoted | kHasDirective));
+    CHECK(marks_of("text") == (kMarksNoted | kHasDirective));
+    CHECK(marks_of("item") == (kMarksNoted | kHasDirective));
+    // The pass reads the items of a list in a mapping, and what a mapping item holds,
+    // not the items of a list inside a list.
+    const Node& nested = **root->find("nested");
+    CHECK(static_cast<int>((*nested.find("a"))->marks()) == kMarksNoted);
+    CHECK(static_cast<int>((*nested.find("b"))->marks()) == (kMarksNoted | kHasDirective));
+    CHECK(static_cast<int>(root->marks()) == (kMarksNoted | kHasMissing | kHasDirective));
+
+    // A copy keeps them, a change clears them, and a collection with such a child is not
+    // noted: the passes walk it.
+    Node copy = **root->find("plain");
+    CHECK(static_cast<int>(copy.marks()) == kMarksNoted);
+    copy.mutable_entries().push_back(Entry{"m", make_string("\?\?\?")});
+    CHECK(static_cast<int>(copy.marks()) == 0);
+    auto parent = std::make_shared<Node>();
+    parent->type = Type::mapping;
+    parent->mutable_entries().push_back(Entry{"p", std::make_shared<Node>(copy)});
+    CHECK(static_cast<int>(subtree_marks(*parent)) == 0);
+    CHECK(error_of([&] { check_missing(parent); }) ==
+          "1 required config value(s) are unset (still '\?\?\?') after merging:\n"
+          "p.m: unset ('\?\?\?')\n"
+          "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
+          "--set p.m=<value>");
+}

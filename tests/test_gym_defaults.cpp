@@ -112,3 +112,25 @@ TEST_CASE("apply_gym_defaults: the block sees Gym's values") {
         {});
     CHECK((*resolve_subtree(root, "telemetry", {})->find("service_name"))->text() == "127.0.0.1-10001");
 }
+
+// The tree is shared (aliases, merges, the caller's own copy): the top mapping is changed
+// in place only when the caller hands over its only reference.
+TEST_CASE("apply_gym_defaults changes the top mapping in place only when it holds the only reference") {
+    NodePtr kept = parse_yaml("a: 1\n", "c.yaml");
+    NodePtr out = apply_gym_defaults(kept, {});
+    CHECK(out != kept);
+    CHECK(python_str(*kept) == "{'a': 1}");
+    CHECK(python_str(*out) ==
+          "{'a': 1, 'use_absolute_ip': False, 'port_range_low': 10001, 'port_range_high': 20000, "
+          "'head_server': {'host': '127.0.0.1', 'port': 11000}, " +
+              kTail);
+
+    NodePtr only = parse_yaml("a: 1\n", "c.yaml");
+    const Node* before = only.get();
+    out = apply_gym_defaults(std::move(only), {});
+    CHECK(out.get() == before);
+    CHECK(python_str(*out) ==
+          "{'a': 1, 'use_absolute_ip': False, 'port_range_low': 10001, 'port_range_high': 20000, "
+          "'head_server': {'host': '127.0.0.1', 'port': 11000}, " +
+              kTail);
+}

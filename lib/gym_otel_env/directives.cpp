@@ -24,8 +24,23 @@ constexpr std::string_view kCopyText = "${copy:";
 bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
 bool interpolated(const Node& n) { return n.type == Type::string && has_interpolation(n.text()); }
 bool starts_with(const Node& n, std::string_view prefix) {
-    return n.type == Type::string && n.text().compare(0, prefix.size(), prefix) == 0;
+    return n.type == Type::string && n.text().starts_with(prefix);
 }
+
+// Each directive key starts with '_' and each directive string with '$', which rules out
+// nearly every key and value with one test.
+bool is_directive_key(std::string_view key) {
+    return !key.empty() && key[0] == '_' && (key == kInheritKey || key == kCopyKey || key == kDeleteKey);
+}
+bool is_directive_string(const Node& n) {
+    std::string_view text = n.type == Type::string ? n.text() : std::string_view();
+    return !text.empty() && text[0] == '$' && (text.starts_with(kInheritText) || text.starts_with(kCopyText));
+}
+// Gym's pass acts on a mapping entry with a directive key or a directive string for its
+// value, and resolves each string item of a list it reads.
+bool acts_on_entry(const Entry& e) { return is_directive_key(e.key) || is_directive_string(*e.value); }
+bool acts_on_item(const Node& item) { return interpolated(item); }
+bool marked(const Node& n, SubtreeMark mark) { return (n.marks() & mark) != 0; }
 
 // Gym mutates one live DictConfig in place while it walks it. The tree here is
 // immutable and shared (aliases), so the pass works on a mutable copy that is made
@@ -173,6 +188,7 @@ private:
     // inside lists (not lists inside lists), resolving each item as it reads it.
     bool node_has(const NodePtr& ptr) {
         const Node& n = *ptr;
+        if (marked(n, kMarksNoted)) return marked(n, kHasDirective);
         // Only a node reached from more than one place (an alias) can be met again:
         // memoizing every node cost more than the walk on a large config.
         bool shared = ptr.use_count() > 1;
@@ -180,16 +196,11 @@ private:
             if (auto hit = has_.find(&n); hit != has_.end()) return hit->second;
         bool found = false;
         if (n.type == Type::mapping) {
-            for (const auto& e : n.entries()) {
-                const Node& v = *e.value;
-                found = e.key == kInheritKey || e.key == kCopyKey || e.key == kDeleteKey ||
-                        starts_with(v, kInheritText) || starts_with(v, kCopyText) ||
-                        (v.is_container() && node_has(e.value));
-                if (found) break;
-            }
+            for (const auto& e : n.entries())
+                if ((found = acts_on_entry(e) || (e.value->is_container() && node_has(e.value)))) break;
         } else if (n.type == Type::sequence) {
             for (const auto& item : n.items())
-                if ((found = interpolated(*item) || (item->type == Type::mapping && node_has(item)))) break;
+                if ((found = acts_on_item(*item) || (item->type == Type::mapping && node_has(item)))) break;
         }
         if (shared) has_.emplace(&n, found);
         return found;
@@ -200,12 +211,11 @@ private:
         for (const auto& e : w.entries) {
             const WorkPtr& v = e.value;
             if (!v) continue;
-            if (e.key == kInheritKey || e.key == kCopyKey || e.key == kDeleteKey) return true;
-            if (!v->expanded && (starts_with(*v->node, kInheritText) || starts_with(*v->node, kCopyText))) return true;
+            if (is_directive_key(e.key) || (!v->expanded && is_directive_string(*v->node))) return true;
             if (v->type() != Type::string && v->node->is_container() && work_has(*v)) return true;
         }
         for (const auto& item : w.items)
-            if ((!item->expanded && interpolated(*item->node)) || (item->type() == Type::mapping && work_has(*item)))
+            if ((!item->expanded && acts_on_item(*item->node)) || (item->type() == Type::mapping && work_has(*item)))
                 return true;
         return false;
     }
@@ -474,7 +484,9 @@ public:
 
     void walk(const NodePtr& n, const Step* at) {
         // An unshared node is simply walked; a shared one is first checked once.
-        if (out.size() > max_ || (n.use_count() > 1 && clean(n))) return;
+        if (out.size() > max_ || (marked(*n, kMarksNoted) && !marked(*n, kHasMissing)) ||
+            (n.use_count() > 1 && clean(n)))
+            return;
         if (n->type == Type::mapping) {
             for (const auto& e : n->entries()) {
                 Step step{at, &e.key, 0};
@@ -505,6 +517,7 @@ private:
 
     // Memoized only for nodes reached from more than one place (aliases).
     bool clean(const NodePtr& n) {
+        if (marked(*n, kMarksNoted)) return !marked(*n, kHasMissing);
         bool shared = n.use_count() > 1;
         if (shared)
             if (auto hit = clean_.find(n.get()); hit != clean_.end()) return hit->second;
@@ -527,6 +540,30 @@ std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
 }
 
 }  // namespace
+
+uint8_t subtree_marks(const Node& collection) {
+    uint8_t marks = kMarksNoted;
+    // Whether the child has its own marks, or is a scalar, which needs none.
+    auto add = [&](const Node& child) {
+        if (child.is_container()) {
+            if (!marked(child, kMarksNoted)) return false;
+            marks |= static_cast<uint8_t>(child.marks() & kHasMissing);
+        } else if (is_missing(child)) {
+            marks |= kHasMissing;
+        }
+        return true;
+    };
+    for (const auto& e : collection.entries()) {
+        if (!add(*e.value)) return 0;
+        if (acts_on_entry(e) || (e.value->is_container() && marked(*e.value, kHasDirective))) marks |= kHasDirective;
+    }
+    for (const auto& item : collection.items()) {
+        if (!add(*item)) return 0;
+        if (acts_on_item(*item) || (item->type == Type::mapping && marked(*item, kHasDirective)))
+            marks |= kHasDirective;
+    }
+    return marks;
+}
 
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, const Environment& env) {
     if (!root || root->type != Type::mapping) return root;

@@ -3,6 +3,7 @@
 // then Gym's check that no '???' is left (raise_on_missing_values).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,13 @@ struct DirectiveLimits {
 // as resolve_subtree does when a list item's interpolation fails: Gym's pass reads every
 // list item it meets, and `env` is what oc.env reads there.
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {}, const Environment& env = {});
+
+// What the two passes below look for in a collection and below it, summed up from its
+// children where it is built (Node::set_marks): the parser notes it on every collection
+// it completes, and both passes pass over a subtree that has nothing for them without
+// reading it. 0 when a child collection has no marks noted.
+enum SubtreeMark : uint8_t { kMarksNoted = 1, kHasMissing = 2, kHasDirective = 4 };
+uint8_t subtree_marks(const Node& collection);
 
 // Throws one Error listing every '???' path, one line each, with Gym's hint (spelled
 // with our --set); does nothing when there is none.

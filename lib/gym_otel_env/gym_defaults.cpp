@@ -87,9 +87,9 @@ std::string shown(const Node& raw, const Node& value) {
 
 }  // namespace
 
-NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const HostAddress& host_address) {
+NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address) {
     if (!root || root->type != Type::mapping) return root;
-    auto out = copy_of(root);
+    auto out = writable(std::move(root));
     for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value);
     NodePtr tree = out;
     // values() resolves each top-level value, so an unresolvable one fails the run.

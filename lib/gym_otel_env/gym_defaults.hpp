@@ -18,7 +18,8 @@ namespace goe {
 using HostAddress = std::function<std::optional<std::string>()>;
 
 // The config as Gym has it when it reads the telemetry block. Without `host_address`,
-// a use_absolute_ip that would decide head_server.host is an error.
-NodePtr apply_gym_defaults(const NodePtr& root, const Environment& env, const HostAddress& host_address = {});
+// a use_absolute_ip that would decide head_server.host is an error. Changes `root` in
+// place when it is handed over as the only reference (writable, value.hpp).
+NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address = {});
 
 }  // namespace goe

@@ -254,9 +254,9 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
     return out;
 }
 
-NodePtr with_config_paths(const NodePtr& merged, const Loaded& loaded) {
+NodePtr with_config_paths(NodePtr merged, const Loaded& loaded) {
     if (!loaded.config_paths) return merged;
-    auto top = std::make_shared<Node>(*merged);
+    auto top = writable(std::move(merged));
     bool replaced = false;
     for (auto& entry : top->mutable_entries())
         if (entry.key == kConfigPaths) {

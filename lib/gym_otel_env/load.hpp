@@ -68,7 +68,8 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
 
 // Gym's last step of loading (`parse`: `global_config_dict["config_paths"] = config_paths`):
 // the merged config with config_paths replaced by every entry loaded, so that
-// `${config_paths}` gives every file, not the last list merged.
-NodePtr with_config_paths(const NodePtr& merged, const Loaded& loaded);
+// `${config_paths}` gives every file, not the last list merged. Changes `merged` in place
+// when it is handed over as the only reference (writable, value.hpp).
+NodePtr with_config_paths(NodePtr merged, const Loaded& loaded);
 
 }  // namespace goe

@@ -16,6 +16,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include "gym_otel_env/directives.hpp"
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/scalar.hpp"
 #include "gym_otel_env/text.hpp"
@@ -105,12 +106,19 @@ bool has_high_bytes(std::string_view value) {
     return std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
+// Whether `e` has the key (key_type, key) for the duplicate check: a string key equals a
+// string key of the same text, any other key another by key_identity, which `identity`
+// is for it (made once per search).
+bool same_key(const Entry& e, Type key_type, std::string_view key, const std::string& identity) {
+    return key_type == Type::string ? e.key_type == Type::string && e.key == key
+                                    : e.key_type != Type::string && key_identity(e) == identity;
+}
+
 // A large mapping's entries by key, for its duplicate check: open addressing over
 // positions, so that a lookup is one probe into one array (a std::unordered_map was a
 // cache miss per bucket and per node, and a heap block per key). A slot keeps its key's
 // hash, so that growing the table reads neither the keys nor the entries. Keys compare
-// as the linear scan of a small mapping does: a string key with string keys by text, any
-// other with the others by key_identity.
+// by same_key, as the linear scan of a small mapping does.
 class KeyIndex {
 public:
     static constexpr size_t npos = SIZE_MAX;
@@ -123,10 +131,7 @@ public:
         uint32_t h = string_key ? text_hash(key) : identity_hash(identity);
         for (size_t i = h & mask(), probe = 1; slots_[i].position != 0; i = (i + probe++) & mask()) {
             if (slots_[i].hash != h) continue;
-            const Entry& e = entries[slots_[i].position - 1];
-            if (string_key ? e.key_type == Type::string && e.key == key
-                           : e.key_type != Type::string && key_identity(e) == identity)
-                return slots_[i].position - 1;
+            if (same_key(entries[slots_[i].position - 1], key_type, key, identity)) return slots_[i].position - 1;
         }
         return npos;
     }
@@ -232,12 +237,11 @@ public:
             take_key(stack_.back(), value, Type::string, true, mark);
             return;
         }
-        Origin where = origin(mark);
-        NodePtr node = merge_key_ ? make_string(value, where) : typed(tag, value, where);
+        NodePtr node = merge_key_ ? make_string(value, origin(mark)) : typed(tag, value, origin(mark));
         if (node->type == Type::string) check_syntax(node->text());
         // For a message that quotes the value as the user wrote it (validate's "quote it").
         if (plain && node->type != Type::string && node->type != Type::null)
-            name_.note_plain_scalar(where.line, where.column, value,
+            name_.note_plain_scalar(node->origin.line, node->origin.column, value,
                                     node->type == Type::integer && node->text() == value);
         bool string_key = !merge_key_ && (quoted || (plain && node->type == Type::string) || tag == kStrTag);
         add(node, anchor, string_key, &mark);
@@ -295,9 +299,10 @@ private:
 
     // The key path is built only when typing fails: building it for every scalar cost
     // more than the typing itself.
-    NodePtr typed(std::string_view tag, std::string_view value, const Origin& where) const {
+    NodePtr typed(std::string_view tag, std::string_view value, Origin where) const {
         try {
-            return tag == "?" ? type_plain_scalar(value, where) : type_tagged_scalar(tag, value, where, {});
+            return tag == "?" ? type_plain_scalar(value, std::move(where))
+                              : type_tagged_scalar(tag, value, std::move(where), {});
         } catch (const Error& e) {
             throw Error(e.origin(), path(), e.detail(), e.kind());
         }
@@ -382,6 +387,7 @@ private:
         } else {
             move_children(items_, frame.children_from, frame.node->mutable_items());
         }
+        frame.node->set_marks(subtree_marks(*frame.node));
         if (frame.anchor) anchors_[frame.anchor] = frame.node;
         merge_key_ = false;
         place(frame.node, false, nullptr);
@@ -490,13 +496,10 @@ private:
         if (top.index) {
             size_t at = top.index->find(entries, key_type, key);
             if (at != KeyIndex::npos) top.slot = at;
-        } else if (key_type == Type::string) {
-            for (size_t i = 0; i < count; ++i)
-                if (entries[i].key_type == Type::string && entries[i].key == key) top.slot = i;
         } else {
-            std::string identity = key_identity(key_type, key);
+            std::string identity = key_type == Type::string ? std::string() : key_identity(key_type, key);
             for (size_t i = 0; i < count; ++i)
-                if (entries[i].key_type != Type::string && key_identity(entries[i]) == identity) top.slot = i;
+                if (same_key(entries[i], key_type, key, identity)) top.slot = i;
         }
         if (top.slot != kNoSlot) {
             // A later equal key replaces the value in place and keeps the first key.

@@ -1,5 +1,7 @@
 #include "gym_otel_env/pipeline.hpp"
 
+#include <utility>
+
 #include "gym_otel_env/interpolation.hpp"
 #include "gym_otel_env/override.hpp"
 #include "gym_otel_env/schema.hpp"
@@ -24,8 +26,10 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
                                          const NodePtr& value) {
             return dereference_container(parents, path, value, env);
         };
-        for (const auto& tree : loaded.trees) root = merge(root, tree, dereference, limits.merge);
-        root = with_config_paths(root, loaded);
+        // Each tree is let go as it is merged, so that the merged root is the only
+        // reference to its top mapping and the steps below change it in place.
+        for (auto& tree : loaded.trees) root = merge(root, std::exchange(tree, nullptr), dereference, limits.merge);
+        root = with_config_paths(std::move(root), loaded);
         out.files = std::move(loaded.files);
     }  // the files' own trees are released here: the merged config keeps what it uses
 
@@ -57,7 +61,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
             resolve_subtree(root, "telemetry", env, limits.resolve, &found);
         } catch (const Error&) {
         }
-        out.root = apply_gym_defaults(root, env, host_address);
+        out.root = apply_gym_defaults(std::move(root), env, host_address);
         block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
     } catch (...) {
         hand_over();

@@ -4,7 +4,9 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -17,13 +19,25 @@ namespace {
 constexpr std::string_view kTag = "tag:yaml.org,2002:";
 
 // The bytes that start a plain scalar each of PyYAML's implicit resolvers may match
-// (null also matches the empty scalar; merge is '<', value '=').
+// (null also matches the empty scalar; merge is '<', value '='), as tables: each test is
+// one lookup, at nearly every scalar.
+using ByteSet = std::array<bool, 256>;
+constexpr ByteSet byte_set(std::initializer_list<std::string_view> parts) {
+    ByteSet set{};
+    for (auto part : parts)
+        for (char c : part) set[static_cast<unsigned char>(c)] = true;
+    return set;
+}
 constexpr std::string_view kNullFirst = "~nN";
 constexpr std::string_view kBoolFirst = "yYnNtTfFoO";
 constexpr std::string_view kNumberFirst = "-+0123456789.";  // float; int is these but '.'
+constexpr ByteSet kNullFirstBytes = byte_set({kNullFirst});
+constexpr ByteSet kBoolFirstBytes = byte_set({kBoolFirst});
+constexpr ByteSet kNumberFirstBytes = byte_set({kNumberFirst});
+constexpr ByteSet kResolverFirstBytes = byte_set({kNullFirst, kBoolFirst, kNumberFirst, "<="});
 
-bool starts_with_any(std::string_view text, std::string_view firsts) {
-    return !text.empty() && firsts.find(text[0]) != std::string_view::npos;
+bool starts_with_any(std::string_view text, const ByteSet& firsts) {
+    return !text.empty() && firsts[static_cast<unsigned char>(text[0])];
 }
 
 bool is_digit_(char c) { return is_digit(c) || c == '_'; }
@@ -58,7 +72,7 @@ bool is_plain_decimal(std::string_view s) {
 }
 
 bool is_null(std::string_view s) {
-    if (s.size() > 4 || (!s.empty() && s[0] != '~' && s[0] != 'n' && s[0] != 'N')) return false;  // kNullFirst
+    if (s.size() > 4 || (!s.empty() && !starts_with_any(s, kNullFirstBytes))) return false;
     return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
 }
 
@@ -67,7 +81,7 @@ bool value_or_merge(std::string_view s) { return (s.size() == 1 && s[0] == '=') 
 
 std::optional<bool> as_bool(std::string_view s) {
     // Most plain scalars start with another letter, or are longer than "FALSE".
-    if (s.size() < 2 || s.size() > 5 || !starts_with_any(s, kBoolFirst)) return std::nullopt;
+    if (s.size() < 2 || s.size() > 5 || !starts_with_any(s, kBoolFirstBytes)) return std::nullopt;
     static constexpr std::array<std::string_view, 9> yes = {"yes",  "Yes", "YES", "true", "True",
                                                             "TRUE", "on",  "On",  "ON"};
     static constexpr std::array<std::string_view, 9> no = {"no",    "No",  "NO",  "false", "False",
@@ -242,16 +256,7 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
 // whatever follows. Most keys and values of a config start with a letter outside them,
 // and one lookup saves the resolvers' calls (their code is out of the cache again at
 // every scalar).
-constexpr auto kResolverFirstBytes = [] {
-    std::array<bool, 256> first{};
-    for (auto firsts : {kNullFirst, kBoolFirst, kNumberFirst, std::string_view("<=")})
-        for (char c : firsts) first[static_cast<unsigned char>(c)] = true;
-    return first;
-}();
-
-bool surely_string(std::string_view text) {
-    return !text.empty() && !kResolverFirstBytes[static_cast<unsigned char>(text[0])];
-}
+bool surely_string(std::string_view text) { return !text.empty() && !starts_with_any(text, kResolverFirstBytes); }
 
 }  // namespace
 
@@ -259,21 +264,21 @@ bool plain_scalar_is_string(std::string_view text) {
     if (surely_string(text)) return true;
     if (is_plain_decimal(text)) return false;
     if (is_null(text) || value_or_merge(text) || as_bool(text)) return false;
-    if (starts_with_any(text, kNumberFirst)) return !matches_float(text) && !matches_int(text);
+    if (starts_with_any(text, kNumberFirstBytes)) return !matches_float(text) && !matches_int(text);
     return true;
 }
 
-NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std::string& key_path) {
-    if (surely_string(text)) return make_string(text, origin);
-    if (is_null(text)) return make_null(origin);
+NodePtr type_plain_scalar(std::string_view text, Origin origin, const std::string& key_path) {
+    if (surely_string(text)) return make_string(text, std::move(origin));
+    if (is_null(text)) return make_null(std::move(origin));
     // PyYAML resolves these to the value and merge tags, which SafeLoader cannot
     // construct as values (a "<<" key is handled by parse.cpp before it gets here).
     if (value_or_merge(text))
         throw Error(origin, key_path, fmt::format("'{}' is not a valid plain value in YAML 1.1; quote it", text));
     // The common number, a port or a count, needs no regexes and no conversion.
-    if (is_plain_decimal(text) && text.size() <= kMaxIntDigits) return make_int(text, origin);
-    if (auto b = as_bool(text)) return make_bool(*b, origin);
-    if (starts_with_any(text, kNumberFirst)) {
+    if (is_plain_decimal(text) && text.size() <= kMaxIntDigits) return make_int(text, std::move(origin));
+    if (auto b = as_bool(text)) return make_bool(*b, std::move(origin));
+    if (starts_with_any(text, kNumberFirstBytes)) {
         if (matches_float(text)) {
             // A float shape PyYAML accepts but Python's float() does not (".", "._")
             // fails in Gym's loader too.
@@ -281,20 +286,19 @@ NodePtr type_plain_scalar(std::string_view text, const Origin& origin, const std
         }
         if (matches_int(text)) return construct_int(text, origin, key_path);
     }
-    return make_string(text, origin);
+    return make_string(text, std::move(origin));
 }
 
-NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, const Origin& origin,
-                           const std::string& key_path) {
-    if (tag == "!") return make_string(text, origin);
+NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, Origin origin, const std::string& key_path) {
+    if (tag == "!") return make_string(text, std::move(origin));
     if (tag.substr(0, kTag.size()) == kTag) {
         auto name = tag.substr(kTag.size());
-        if (name == "str") return make_string(text, origin);
-        if (name == "null") return make_null(origin);
+        if (name == "str") return make_string(text, std::move(origin));
+        if (name == "null") return make_null(std::move(origin));
         if (name == "int") return construct_int(text, origin, key_path);
         if (name == "float") return construct_float(text, origin, key_path);
         if (name == "bool") {
-            if (auto b = as_bool(ascii_lower(text))) return make_bool(*b, origin);
+            if (auto b = as_bool(ascii_lower(text))) return make_bool(*b, std::move(origin));
             reject(origin, key_path, "boolean", text);
         }
     }

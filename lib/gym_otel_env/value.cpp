@@ -75,16 +75,20 @@ public:
         return p;
     }
 
-    static void release(void* p) {
-        // Blocks are aligned to their size, so p's block starts where p's offset into it
-        // says. Stepping back on a char* keeps the provenance a masked integer would lose.
+    // Blocks are aligned to their size, so p's block starts where p's offset into it
+    // says. Stepping back on a char* keeps the provenance a masked integer would lose.
+    static NodeArena& of(const void* p) {
         auto offset = reinterpret_cast<uintptr_t>(p) & uintptr_t{kBlockBytes - 1};
-        reinterpret_cast<Block*>(static_cast<char*>(p) - offset)->arena->release();
+        return *reinterpret_cast<const Block*>(static_cast<const char*>(p) - offset)->arena;
     }
+    static void release(void* p) { of(p).release(); }
 
     void release() {
         if (live_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
     }
+    // A piece handed out once and released twice: open or closed, live_ then counts it
+    // until its last release.
+    void share() { live_.fetch_add(1, std::memory_order_relaxed); }
 
     // The scope's end: from here on live_ counts the pieces not yet released.
     void close() {
@@ -146,6 +150,8 @@ void release_bytes(void* p, bool in_arena) noexcept {
     if (in_arena) NodeArena::release(p);
     else ::operator delete(p);
 }
+
+void share_bytes(const void* p) noexcept { NodeArena::of(p).share(); }
 }  // namespace detail
 
 namespace {
@@ -158,16 +164,19 @@ const Children<NodePtr>& Node::items() const { return type == Type::sequence ? i
 
 Children<Entry>& Node::mutable_entries() {
     if (type != Type::mapping) throw std::logic_error("entries of a node that is not a mapping");
+    marks_ = 0;
     return entries_;
 }
 
 Children<NodePtr>& Node::mutable_items() {
     if (type != Type::sequence) throw std::logic_error("items of a node that is not a sequence");
+    marks_ = 0;
     return items_;
 }
 
 void Node::set_text(std::string_view text) {
     if (type != Type::string && type != Type::integer) throw std::logic_error("text of a node that is not a string");
+    marks_ = 0;
     release_payload();
     if (text.empty()) return;
     auto* p = static_cast<char*>(detail::allocate_bytes(text.size(), 1, text_in_arena_));
@@ -178,10 +187,14 @@ void Node::set_text(std::string_view text) {
 
 void Node::set_real(double value) {
     if (type != Type::real) throw std::logic_error("float value of a node that is not a float");
+    marks_ = 0;
     real_ = value;
 }
 
-Node::Node(const Node& other) : type(other.type), boolean(other.boolean), origin(other.origin) { copy_payload(other); }
+Node::Node(const Node& other) : type(other.type), boolean(other.boolean), origin(other.origin) {
+    copy_payload(other);
+    marks_ = other.marks_;
+}
 
 Node& Node::operator=(const Node& other) {
     if (this == &other) return *this;
@@ -190,6 +203,7 @@ Node& Node::operator=(const Node& other) {
     boolean = other.boolean;
     origin = other.origin;
     copy_payload(other);
+    marks_ = other.marks_;
     return *this;
 }
 
@@ -203,7 +217,14 @@ void Node::copy_payload(const Node& other) {
         case Type::string:
         case Type::integer:
             text_ = nullptr;
-            set_text(other.text());
+            if (other.text_in_arena_) {
+                text_ = other.text_;
+                text_size_ = other.text_size_;
+                text_in_arena_ = true;
+                detail::share_bytes(text_);
+            } else {
+                set_text(other.text());
+            }
             break;
         default: text_ = nullptr; break;
     }
@@ -223,6 +244,12 @@ void Node::release_payload() noexcept {
     text_ = nullptr;
     text_size_ = 0;
     text_in_arena_ = false;
+}
+
+std::shared_ptr<Node> writable(NodePtr node) {
+    // Every node is made as a Node, not a const one: changing the one owner's is defined.
+    if (node.use_count() == 1) return std::const_pointer_cast<Node>(std::move(node));
+    return std::make_shared<Node>(*node);
 }
 
 std::shared_ptr<Node> new_node() {

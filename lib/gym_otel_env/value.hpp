@@ -28,6 +28,9 @@ namespace detail {
 // and release_bytes needs it back.
 void* allocate_bytes(size_t bytes, size_t align, bool& in_arena);
 void release_bytes(void* p, bool in_arena) noexcept;
+// One more owner of bytes from an arena, which release_bytes lets go like the first: a
+// copy of a key or a text shares them (nothing changes them) instead of copying them.
+void share_bytes(const void* p) noexcept;
 }  // namespace detail
 
 // A node's children: a std::vector's interface (the part the stages use) in one pointer,
@@ -136,7 +139,14 @@ public:
     KeyText(std::string_view text) { assign(text); }                       // NOLINT(google-explicit-constructor)
     KeyText(const std::string& text) : KeyText(std::string_view(text)) {}  // NOLINT(google-explicit-constructor)
     KeyText(const char* text) : KeyText(std::string_view(text)) {}         // NOLINT(google-explicit-constructor)
-    KeyText(const KeyText& other) { assign(other.view()); }
+    KeyText(const KeyText& other) {
+        if (!other.outside() || (other.b_[kTag] & 1) == 0) {
+            assign(other.view());
+            return;
+        }
+        std::memcpy(b_, other.b_, sizeof b_);
+        detail::share_bytes(pointer());
+    }
     KeyText(KeyText&& other) noexcept {
         std::memcpy(b_, other.b_, sizeof b_);
         other.b_[kTag] = 0;
@@ -149,11 +159,9 @@ public:
 
     std::string_view view() const {
         if (!outside()) return {b_, static_cast<size_t>(b_[kTag])};
-        const char* p = nullptr;
         uint32_t n = 0;
-        std::memcpy(&p, b_, sizeof p);
-        std::memcpy(&n, b_ + sizeof p, sizeof n);
-        return {p, n};
+        std::memcpy(&n, b_ + sizeof(char*), sizeof n);
+        return {pointer(), n};
     }
     operator std::string_view() const { return view(); }  // NOLINT(google-explicit-constructor)
     std::string str() const { return std::string(view()); }
@@ -168,6 +176,11 @@ private:
     static constexpr size_t kTag = 14;  // b_[kTag]: the size in place, or kOutside | in arena
     static constexpr char kOutside = 0x40;
     bool outside() const { return (b_[kTag] & kOutside) != 0; }
+    char* pointer() const {
+        char* p = nullptr;
+        std::memcpy(&p, b_, sizeof p);
+        return p;
+    }
     void assign(std::string_view text) {
         if (text.size() <= kTag) {
             std::memcpy(b_, text.data(), text.size());
@@ -183,10 +196,7 @@ private:
         b_[kTag] = static_cast<char>(kOutside | (in_arena ? 1 : 0));
     }
     void release() noexcept {
-        if (!outside()) return;
-        char* p = nullptr;
-        std::memcpy(&p, b_, sizeof p);
-        detail::release_bytes(p, (b_[kTag] & 1) != 0);
+        if (outside()) detail::release_bytes(pointer(), (b_[kTag] & 1) != 0);
     }
     char b_[15];
 };
@@ -225,6 +235,7 @@ public:
 
 private:
     bool text_in_arena_ = false;
+    uint8_t marks_ = 0;
     uint32_t text_size_ = 0;
     union {
         const char* text_ = nullptr;
@@ -253,6 +264,12 @@ public:
     const Children<NodePtr>& items() const;
     // The value stored under the string key `key`, or nullptr: an int key 1 is not "1".
     const NodePtr* find(std::string_view key) const;
+    // What the passes after parsing look for in this collection and below, noted by the
+    // parser when it completes it (directives.hpp, subtree_marks), so that they can pass
+    // over a subtree without any. 0 where nobody noted it: a node made later, or changed
+    // since (each setter below clears it), which a pass walks.
+    uint8_t marks() const { return marks_; }
+    void set_marks(uint8_t marks) { marks_ = marks; }
 
     // For the node's maker; each requires the matching type.
     void set_text(std::string_view text);
@@ -264,6 +281,12 @@ private:
     void copy_payload(const Node& other);
     void release_payload() noexcept;
 };
+
+// `node` to change: itself when the caller holds its only reference (no one else can
+// see the change), else a copy. The passes that each make a new version of the top
+// mapping (config_paths, Gym's defaults) change it in place this way, where a copy of a
+// large config's top mapping cost as much as those passes' own work.
+std::shared_ptr<Node> writable(NodePtr node);
 
 // A fresh node: from the arena of the NodeArenaScope open on this thread, if any, else
 // from the heap. The make_* functions below use it.
