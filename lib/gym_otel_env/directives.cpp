@@ -42,6 +42,26 @@ bool acts_on_entry(const Entry& e) { return is_directive_key(e.key) || is_direct
 bool acts_on_item(const Node& item) { return interpolated(item); }
 bool marked(const Node& n, SubtreeMark mark) { return (n.marks() & mark) != 0; }
 
+// The two things the passes look for, each as one rule over a collection's children;
+// `below(child)` answers it for a child collection the rule looks into: by walking it
+// (the passes) or by its marks (subtree_marks), so the marks say what a walk finds.
+// Gym's pass looks into a mapping's collections and a list's mappings (not lists in lists).
+template <class Below>
+bool directive_in(const Node& n, Below below) {
+    for (const auto& e : n.entries())
+        if (acts_on_entry(e) || (e.value->is_container() && below(e.value))) return true;
+    for (const auto& item : n.items())
+        if (acts_on_item(*item) || (item->type == Type::mapping && below(item))) return true;
+    return false;
+}
+// A '???' anywhere below.
+template <class Below>
+bool missing_in(const Node& n, Below below) {
+    auto found = [&](const NodePtr& child) { return is_missing(*child) || (child->is_container() && below(child)); };
+    return std::any_of(n.entries().begin(), n.entries().end(), [&](const Entry& e) { return found(e.value); }) ||
+           std::any_of(n.items().begin(), n.items().end(), found);
+}
+
 // Gym mutates one live DictConfig in place while it walks it. The tree here is
 // immutable and shared (aliases), so the pass works on a mutable copy that is made
 // only along the paths it touches: a Work node stays the written node until it must
@@ -194,14 +214,7 @@ private:
         bool shared = ptr.use_count() > 1;
         if (shared)
             if (auto hit = has_.find(&n); hit != has_.end()) return hit->second;
-        bool found = false;
-        if (n.type == Type::mapping) {
-            for (const auto& e : n.entries())
-                if ((found = acts_on_entry(e) || (e.value->is_container() && node_has(e.value)))) break;
-        } else if (n.type == Type::sequence) {
-            for (const auto& item : n.items())
-                if ((found = acts_on_item(*item) || (item->type == Type::mapping && node_has(item)))) break;
-        }
+        bool found = directive_in(n, [&](const NodePtr& child) { return node_has(child); });
         if (shared) has_.emplace(&n, found);
         return found;
     }
@@ -521,10 +534,7 @@ private:
         bool shared = n.use_count() > 1;
         if (shared)
             if (auto hit = clean_.find(n.get()); hit != clean_.end()) return hit->second;
-        bool all = true;
-        for (const auto& e : n->entries())
-            all = all && !is_missing(*e.value) && (!e.value->is_container() || clean(e.value));
-        for (const auto& i : n->items()) all = all && !is_missing(*i) && (!i->is_container() || clean(i));
+        bool all = !missing_in(*n, [&](const NodePtr& child) { return !clean(child); });
         if (shared) clean_.emplace(n.get(), all);
         return all;
     }
@@ -542,27 +552,19 @@ std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
 }  // namespace
 
 uint8_t subtree_marks(const Node& collection) {
-    uint8_t marks = kMarksNoted;
-    // Whether the child has its own marks, or is a scalar, which needs none.
-    auto add = [&](const Node& child) {
-        if (child.is_container()) {
-            if (!marked(child, kMarksNoted)) return false;
-            marks |= static_cast<uint8_t>(child.marks() & kHasMissing);
-        } else if (is_missing(child)) {
-            marks |= kHasMissing;
-        }
-        return true;
+    // A child collection without marks leaves the answer unknown, unless the rule found
+    // what it looks for without it.
+    bool unknown = false;
+    auto by_marks = [&unknown](SubtreeMark mark) {
+        return [&unknown, mark](const NodePtr& child) {
+            unknown = unknown || !marked(*child, kMarksNoted);
+            return marked(*child, mark);
+        };
     };
-    for (const auto& e : collection.entries()) {
-        if (!add(*e.value)) return 0;
-        if (acts_on_entry(e) || (e.value->is_container() && marked(*e.value, kHasDirective))) marks |= kHasDirective;
-    }
-    for (const auto& item : collection.items()) {
-        if (!add(*item)) return 0;
-        if (acts_on_item(*item) || (item->type == Type::mapping && marked(*item, kHasDirective)))
-            marks |= kHasDirective;
-    }
-    return marks;
+    bool missing = missing_in(collection, by_marks(kHasMissing));
+    bool directive = directive_in(collection, by_marks(kHasDirective));
+    if (unknown) return 0;
+    return kMarksNoted | (missing ? kHasMissing : 0) | (directive ? kHasDirective : 0);
 }
 
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, const Environment& env) {
