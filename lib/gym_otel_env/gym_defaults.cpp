@@ -100,6 +100,16 @@ NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddre
     // setdefault keeps a value that is there, null included.
     if (!out->find("use_absolute_ip")) put(*out, "use_absolute_ip", make_bool(false, kDefault));
     NodePtr absolute = value_of("use_absolute_ip");
+    // Gym looks the address up whenever use_absolute_ip is true, before it reads
+    // head_server, and fails there when the name does not resolve (socket.gaierror),
+    // even where a head_server given in full leaves the address unused.
+    std::optional<std::string> address;
+    if (truthy(*absolute)) {
+        address = host_address ? host_address() : std::nullopt;
+        if (!address)
+            throw Error(absolute->origin, "use_absolute_ip",
+                        "cannot find this host's address (Gym: gethostbyname(gethostname()))");
+    }
 
     NodePtr head = value_of("head_server");
     if (head && head->type != Type::mapping)
@@ -111,11 +121,7 @@ NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddre
 
     if (!head || !truthy(*head)) {
         NodePtr host;
-        if (truthy(*absolute)) {
-            std::optional<std::string> address = host_address ? host_address() : std::nullopt;
-            if (!address)
-                throw Error(absolute->origin, "use_absolute_ip",
-                            "cannot find this host's address for head_server.host (Gym: gethostbyname(gethostname()))");
+        if (address) {
             host = make_string(*address, kDefault);
         } else {
             NodePtr given = value_of("default_host");
