@@ -46,29 +46,23 @@ TEST_CASE("apply_gym_defaults fills in what Gym sets before it reads the block")
 }
 
 TEST_CASE("apply_gym_defaults: use_absolute_ip takes the host's address from the caller") {
+    const std::string kNoAddress =
+        "error: c.yaml:1:18: use_absolute_ip: cannot find this host's address (Gym: gethostbyname(gethostname()))";
     HostAddress lookup = [] { return std::optional<std::string>("192.0.2.7"); };
     CHECK(defaulted("use_absolute_ip: true\n", lookup) ==
           "{'use_absolute_ip': True, 'port_range_low': 10001, 'port_range_high': 20000, "
           "'head_server': {'host': '192.0.2.7', 'port': 11000}, " +
               kTail);
-    CHECK(defaulted("use_absolute_ip: true\n") ==
-          "error: c.yaml:1:18: use_absolute_ip: cannot find this host's address "
-          "(Gym: gethostbyname(gethostname()))");
-    CHECK(defaulted("use_absolute_ip: true\n", [] { return std::optional<std::string>(); }) ==
-          "error: c.yaml:1:18: use_absolute_ip: cannot find this host's address "
-          "(Gym: gethostbyname(gethostname()))");
+    CHECK(defaulted("use_absolute_ip: true\n") == kNoAddress);
+    CHECK(defaulted("use_absolute_ip: true\n", [] { return std::optional<std::string>(); }) == kNoAddress);
     // With a head_server given, its host is not replaced; Gym looks the address up all
     // the same, and a name that does not resolve fails there, before head_server is read.
     CHECK(defaulted("use_absolute_ip: true\nhead_server: {host: h, port: 1}\n", lookup) ==
           "{'use_absolute_ip': True, 'head_server': {'host': 'h', 'port': 1}, 'port_range_low': 10001, "
           "'port_range_high': 20000, " +
               kTail);
-    CHECK(defaulted("use_absolute_ip: true\nhead_server: {host: h, port: 1}\n") ==
-          "error: c.yaml:1:18: use_absolute_ip: cannot find this host's address "
-          "(Gym: gethostbyname(gethostname()))");
-    CHECK(defaulted("use_absolute_ip: true\nhead_server: 5\n") ==
-          "error: c.yaml:1:18: use_absolute_ip: cannot find this host's address "
-          "(Gym: gethostbyname(gethostname()))");
+    CHECK(defaulted("use_absolute_ip: true\nhead_server: {host: h, port: 1}\n") == kNoAddress);
+    CHECK(defaulted("use_absolute_ip: true\nhead_server: 5\n") == kNoAddress);
     int lookups = 0;
     HostAddress counted = [&] {
         ++lookups;
