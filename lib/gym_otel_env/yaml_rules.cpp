@@ -199,12 +199,16 @@ namespace {
 
 class Scanner {
 public:
-    Scanner(std::string_view text, const std::string& name, bool ascii) : t_(text), name_(name), ascii_(ascii) {}
+    Scanner(std::string_view text, const std::string& name, bool ascii, bool whole_lines)
+        : t_(text), name_(name), ascii_(ascii), whole_lines_(whole_lines) {}
 
     InsertedSpaces run() {
         try {
             while (i_ < t_.size()) {
-                if (at_line_start_) start_line();
+                if (at_line_start_) {
+                    start_line();
+                    if (whole_lines_ && simple_pair()) continue;
+                }
                 if (i_ >= t_.size()) break;
                 token();
             }
@@ -593,8 +597,9 @@ private:
     // scanner.py scan_plain: in the block context a plain scalar goes on over line
     // breaks while the next non-blank line is indented deeper than the innermost block
     // collection and does not start with a comment or a document marker.
-    bool plain_continues() const {
-        size_t k = i_, column = 1;
+    bool plain_continues() const { return plain_continues(i_, indents_.empty() ? 0 : indents_.back()); }
+    bool plain_continues(size_t from, int top) const {
+        size_t k = from, column = 1;
         while (k < t_.size()) {
             char c = t_[k];
             if (c == '\n' || c == '\r') {
@@ -609,7 +614,70 @@ private:
         }
         if (k >= t_.size() || t_[k] == '#' || t_[k] == '\t') return false;
         if (column == 1 && (t_.substr(k, 3) == "---" || t_.substr(k, 3) == "...")) return false;
-        return static_cast<int>(column) > (indents_.empty() ? 0 : indents_.back());
+        return static_cast<int>(column) > top;
+    }
+
+    // Most lines of a config are `key: value` or `key:` in the block context, with ASCII
+    // plain scalars: for such a line this leaves the scan as token() would, token by token
+    // (the key, `:`, the value), at the line break, and says true. Anything else, or a
+    // value that goes on over the line break, it leaves to token(), touching nothing.
+    bool simple_pair() {
+        static constexpr auto kStarts = [] {
+            std::array<bool, 256> starts{};
+            for (int c = 0; c < 256; ++c)
+                starts[static_cast<size_t>(c)] = is_alpha(static_cast<char>(c)) || is_digit(static_cast<char>(c));
+            for (char c : std::string_view("_$/.~")) starts[static_cast<unsigned char>(c)] = true;
+            return starts;
+        }();
+        // An ASCII byte that does not end a plain scalar (0xE2 is no ASCII byte).
+        auto inner = [](char c) {
+            return static_cast<unsigned char>(c) < 0x80 && !kBlockStops[static_cast<unsigned char>(c)];
+        };
+        if (flow_ > 0 || !kStarts[static_cast<unsigned char>(peek())]) return false;
+        const size_t key = i_;
+        size_t colon = key + 1;
+        while (colon < t_.size() && inner(t_[colon])) ++colon;
+        if (colon + 1 >= t_.size() || t_[colon] != ':' || (t_[colon + 1] != ' ' && t_[colon + 1] != '\n')) return false;
+        size_t value = colon + 1;
+        while (t_[value] == ' ' && value + 1 < t_.size()) ++value;
+        size_t end = value;
+        if (t_[value] != '\n') {
+            if (!kStarts[static_cast<unsigned char>(t_[value])]) return false;
+            // A `:` not followed by a blank is part of the scalar (`http://x`).
+            for (++end; end < t_.size(); ++end) {
+                char c = t_[end];
+                if (inner(c)) continue;
+                if (c != ':' || end + 1 == t_.size()) break;
+                char next = t_[end + 1];
+                if (next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '\xe2') break;
+            }
+            // It must end at its line's end, there: no comment, no trailing blank, no fold.
+            const int key_column = column_;
+            if (end == t_.size() || t_[end] != '\n' || plain_continues(end, key_column)) return false;
+        }
+        // The key: a possible simple key, which its `:` makes one and opens a mapping at.
+        content_ = true;
+        expect_entry_ = json_like_ = false;
+        flow_indicator_ = 0;
+        properties_start_ = std::string_view::npos;
+        push_indent(column_);
+        const int at = column_ + static_cast<int>(colon - key);  // the `:`
+        column_ += static_cast<int>(end - key);
+        i_ = end;
+        if (t_[value] == '\n') {
+            allow_key_ = true;
+            pending_.reset();
+            from_ = {line_, at};
+            spaces_.last_token = ':';
+            return true;
+        }
+        // The value: a possible simple key too, which the next line finds stale.
+        const int value_column = at + static_cast<int>(value - colon);
+        allow_key_ = false;
+        pending_ = Pending{line_, value_column, false, true};
+        from_ = {line_, value_column};
+        spaces_.last_token = t_[value];
+        return true;
     }
 
     // The bytes that may end a plain scalar or its line, in the block context and in a
@@ -654,6 +722,7 @@ private:
     std::string_view t_;
     const std::string& name_;
     bool ascii_;
+    bool whole_lines_;
     size_t i_ = 0;
     int line_ = 1, column_ = 1, indent_ = 0;
     int flow_ = 0;
@@ -680,8 +749,8 @@ private:
 
 }  // namespace
 
-InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name, bool ascii) {
-    return Scanner(text, name, ascii).run();
+InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name, bool ascii, bool whole_lines) {
+    return Scanner(text, name, ascii, whole_lines).run();
 }
 
 }  // namespace goe
