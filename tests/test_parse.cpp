@@ -204,6 +204,26 @@ TEST_CASE(
          "error: c.yaml:1:7: while parsing a tag: expected '>', but found ' '"},
         {"a: !!str\xc3\xa9 x\n", "1:9 while scanning a tag: expected ' ', but found '\xc3\xa9'",
          "error: c.yaml:1:9: while scanning a tag: expected ' ', but found '\xc3\xa9'"},
+        // Escapes in double quotes: PyYAML's ESCAPE_REPLACEMENTS and ESCAPE_CODES, and an
+        // escaped line break; yaml-cpp also reads `\'` and reported the others at the end.
+        {"a: \"\\0\\a\\b\\t\\\t\\n\\v\\f\\r\\e\\ \\\"\\\\\\/\\N\\_\\L\\P\"\nb: \"\\x41\\u00e9\\U0001F600\"\nc: \"x\\\n "
+         " y\"\n",
+         "{'a': '\\x00\\x07\\x08\\t\\t\\n\\x0b\\x0c\\r\\x1b \"\\\\/\\x85\\xa0\\u2028\\u2029', 'b': "
+         "'A\xc3\xa9\xf0\x9f\x98\x80', 'c': 'xy'}",
+         "{'a': '\\x00\\x07\\x08\\t\\t\\n\\x0b\\x0c\\r\\x1b \"\\\\/\\x85\\xa0\\u2028\\u2029', 'b': "
+         "'A\xc3\xa9\xf0\x9f\x98\x80', 'c': 'xy'}"},
+        {"a: \"it\\'s\"\n", "1:8 while scanning a double-quoted scalar: found unknown escape character \"'\"",
+         "error: c.yaml:1:8: while scanning a double-quoted scalar: found unknown escape character \"'\""},
+        {"a: 1\nb: \"\\d\"\n", "2:6 the same, 'd'",
+         "error: c.yaml:2:6: while scanning a double-quoted scalar: found unknown escape character 'd'"},
+        {"a: [\"\\x4g\"]\n",
+         "1:8 while scanning a double-quoted scalar: expected escape sequence of 2 hexadecimal numbers, but found 'g'",
+         "error: c.yaml:1:8: while scanning a double-quoted scalar: expected escape sequence of 2 hexadecimal numbers, "
+         "but found 'g'"},
+        {"a: \"\\u12\"\n", "1:7 the same, 4 ... '\"'",
+         "error: c.yaml:1:7: while scanning a double-quoted scalar: expected escape sequence of 4 hexadecimal numbers, "
+         "but found '\"'"},
+        {"a: '\\d'\n", "{'a': '\\\\d'}", "{'a': '\\\\d'}"},
         // A flow collection open at the end: PyYAML reports the end of the stream.
         {"c: [1, \xc3\xbc", "1:9 while parsing a flow sequence ... expected ',' or ']', but got '<stream end>'",
          "error: c.yaml:1:9: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'"},

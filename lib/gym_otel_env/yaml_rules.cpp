@@ -453,12 +453,37 @@ private:
         while (i_ < t_.size()) {
             if (peek() == '\\') {
                 advance();
-                if (i_ < t_.size()) advance();
+                escape();
                 continue;
             }
             if (peek() == '"') return advance();
             advance();
         }
+    }
+
+    // scanner.py scan_flow_scalar_non_spaces, after a backslash: one of ESCAPE_REPLACEMENTS,
+    // x, u or U and 2, 4 or 8 hexadecimal digits, or a line break. yaml-cpp also reads
+    // `\'` (and reports the others further on).
+    void escape() {
+        char c = peek();
+        if (i_ < t_.size() && std::string_view("0abt\tnvfre \"\\/N_LP\n\r").find(c) != std::string_view::npos)
+            return advance();
+        if (unicode_break()) return;  // a line break, which the scan reads as any character
+        size_t digits = c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
+        if (digits == 0) {
+            // Python's repr() of the character, as PyYAML's message has it.
+            std::string shown = c == '\'' ? "\"'\"" : "'" + shown_char() + "'";
+            fail("while scanning a double-quoted scalar: found unknown escape character " + shown);
+        }
+        advance();
+        for (size_t k = 0; k < digits; ++k) {
+            if (!is_hex_digit(peek(k)))
+                fail(fmt::format(
+                    "while scanning a double-quoted scalar: expected escape sequence of {} hexadecimal numbers, but "
+                    "found '{}'",
+                    digits, shown_char(k)));
+        }
+        for (size_t k = 0; k < digits; ++k) advance();
     }
 
     // scanner.py scan_anchor: the name is [0-9A-Za-z_-]+, and what follows it is a space,
@@ -533,14 +558,14 @@ private:
         if (!space_or_end(0) && !unicode_break())
             fail(fmt::format("while scanning a tag: expected ' ', but found '{}'", shown_char()));
     }
-    // The character at the current position as PyYAML's messages show it.
-    std::string shown_char() const {
-        char next = peek();
+    // The character `k` bytes past the current position as PyYAML's messages show it.
+    std::string shown_char(size_t k = 0) const {
+        char next = peek(k);
         if (next == '\t') return "\\t";
         if (next == '\n') return "\\n";
         if (next == '\0') return "\\0";
         if (static_cast<unsigned char>(next) < 0x80) return std::string(1, next);
-        return std::string(t_.substr(i_, ceil_char_boundary(t_, i_ + 1) - i_));
+        return std::string(t_.substr(i_ + k, ceil_char_boundary(t_, i_ + k + 1) - i_ - k));
     }
 
     // scanner.py scan_block_scalar_indicators and scan_block_scalar_ignored_line: at most
