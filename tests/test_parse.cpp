@@ -186,6 +186,12 @@ TEST_CASE(
         {"a: 1\xe2\x80\xa8"
          "b: [1,,2]\n",
          "2:7 expected the node content, but found ','", "error: c.yaml:2:7: expected the node content, but found ','"},
+        // yaml-cpp marks a node at its anchor or tag: the fixes above read the text after them.
+        {"a: &x k\u2028b: *x\n", "{'a': 'k', 'b': 'k'}", "{'a': 'k', 'b': 'k'}"},
+        {"a: &x >+\n  l\n\nb: 1\n", "{'a': 'l\\n\\n', 'b': 1}", "{'a': 'l\\n\\n', 'b': 1}"},
+        {"a: !!str x\u2028  y\nb: &x !!str\n  v\u2028  w\nc: &y # c\n  'p\u2029  q'\n",
+         "{'a': 'x\\u2028y', 'b': 'v\\u2028w', 'c': 'p\\u2029q'}",
+         "{'a': 'x\\u2028y', 'b': 'v\\u2028w', 'c': 'p\\u2029q'}"},
         // Tags: `!` alone resolves as a plain scalar would, quoted or not; a tag ends at a
         // blank (in flow collections too) and needs a URI after its handle.
         {"a: ! '12'\nb: ! 0x10\nc: !\nd: &x ! 'true'\ne: ! \"~\"\n",

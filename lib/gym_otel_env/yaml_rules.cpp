@@ -189,6 +189,23 @@ std::string pyyaml_plain_breaks(const std::string& value, std::string_view text,
     return out;
 }
 
+size_t after_properties(std::string_view text, size_t pos) {
+    auto blank = [&](size_t at) { return text[at] == ' ' || text[at] == '\t' || line_break_at(text, at).first > 0; };
+    while (pos < text.size() && (text[pos] == '&' || text[pos] == '!')) {
+        while (pos < text.size() && !blank(pos)) ++pos;  // an anchor or a tag has no blank
+        while (pos < text.size()) {
+            if (text[pos] == '#') {
+                while (pos < text.size() && line_break_at(text, pos).first == 0) ++pos;
+            } else if (blank(pos)) {
+                pos += std::max<size_t>(1, line_break_at(text, pos).first);
+            } else {
+                break;
+            }
+        }
+    }
+    return pos;
+}
+
 int char_column(std::string_view text, size_t pos, int byte_column) {
     if (byte_column <= 1 || pos > text.size() || static_cast<size_t>(byte_column - 1) > pos) return byte_column;
     size_t line_start = pos - static_cast<size_t>(byte_column - 1);
