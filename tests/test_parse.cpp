@@ -186,6 +186,12 @@ TEST_CASE(
         {"a: 1\xe2\x80\xa8"
          "b: [1,,2]\n",
          "2:7 expected the node content, but found ','", "error: c.yaml:2:7: expected the node content, but found ','"},
+        // yaml-cpp marks a node at its anchor or tag: the fixes above read the text after them.
+        {"a: &x k\u2028b: *x\n", "{'a': 'k', 'b': 'k'}", "{'a': 'k', 'b': 'k'}"},
+        {"a: &x >+\n  l\n\nb: 1\n", "{'a': 'l\\n\\n', 'b': 1}", "{'a': 'l\\n\\n', 'b': 1}"},
+        {"a: !!str x\u2028  y\nb: &x !!str\n  v\u2028  w\nc: &y # c\n  'p\u2029  q'\n",
+         "{'a': 'x\\u2028y', 'b': 'v\\u2028w', 'c': 'p\\u2029q'}",
+         "{'a': 'x\\u2028y', 'b': 'v\\u2028w', 'c': 'p\\u2029q'}"},
         // Tags: `!` alone resolves as a plain scalar would, quoted or not; a tag ends at a
         // blank (in flow collections too) and needs a URI after its handle.
         {"a: ! '12'\nb: ! 0x10\nc: !\nd: &x ! 'true'\ne: ! \"~\"\n",
@@ -204,6 +210,26 @@ TEST_CASE(
          "error: c.yaml:1:7: while parsing a tag: expected '>', but found ' '"},
         {"a: !!str\xc3\xa9 x\n", "1:9 while scanning a tag: expected ' ', but found '\xc3\xa9'",
          "error: c.yaml:1:9: while scanning a tag: expected ' ', but found '\xc3\xa9'"},
+        // Escapes in double quotes: PyYAML's ESCAPE_REPLACEMENTS and ESCAPE_CODES, and an
+        // escaped line break; yaml-cpp also reads `\'` and reported the others at the end.
+        {"a: \"\\0\\a\\b\\t\\\t\\n\\v\\f\\r\\e\\ \\\"\\\\\\/\\N\\_\\L\\P\"\nb: \"\\x41\\u00e9\\U0001F600\"\nc: \"x\\\n "
+         " y\"\n",
+         "{'a': '\\x00\\x07\\x08\\t\\t\\n\\x0b\\x0c\\r\\x1b \"\\\\/\\x85\\xa0\\u2028\\u2029', 'b': "
+         "'A\xc3\xa9\xf0\x9f\x98\x80', 'c': 'xy'}",
+         "{'a': '\\x00\\x07\\x08\\t\\t\\n\\x0b\\x0c\\r\\x1b \"\\\\/\\x85\\xa0\\u2028\\u2029', 'b': "
+         "'A\xc3\xa9\xf0\x9f\x98\x80', 'c': 'xy'}"},
+        {"a: \"it\\'s\"\n", "1:8 while scanning a double-quoted scalar: found unknown escape character \"'\"",
+         "error: c.yaml:1:8: while scanning a double-quoted scalar: found unknown escape character \"'\""},
+        {"a: 1\nb: \"\\d\"\n", "2:6 the same, 'd'",
+         "error: c.yaml:2:6: while scanning a double-quoted scalar: found unknown escape character 'd'"},
+        {"a: [\"\\x4g\"]\n",
+         "1:8 while scanning a double-quoted scalar: expected escape sequence of 2 hexadecimal numbers, but found 'g'",
+         "error: c.yaml:1:8: while scanning a double-quoted scalar: expected escape sequence of 2 hexadecimal numbers, "
+         "but found 'g'"},
+        {"a: \"\\u12\"\n", "1:7 the same, 4 ... '\"'",
+         "error: c.yaml:1:7: while scanning a double-quoted scalar: expected escape sequence of 4 hexadecimal numbers, "
+         "but found '\"'"},
+        {"a: '\\d'\n", "{'a': '\\\\d'}", "{'a': '\\\\d'}"},
         // A flow collection open at the end: PyYAML reports the end of the stream.
         {"c: [1, \xc3\xbc", "1:9 while parsing a flow sequence ... expected ',' or ']', but got '<stream end>'",
          "error: c.yaml:1:9: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'"},
@@ -283,6 +309,35 @@ TEST_CASE(
         {"%x\na: 1\n", "2:1 expected '<document start>', but found '<scalar>'",
          "error: c.yaml:2:1: expected '<document start>' ('---') after a directive, but found content"},
         {"%YAML 1.1\n# c\n---\na: 1\n", "{'a': 1}", "{'a': 1}"},
+        // A directive's own syntax (scanner.py scan_directive), which yaml-cpp did not check:
+        // a name, for YAML a version, for TAG a handle and a URI prefix, then the line's end.
+        {"%FOO bar baz\n%TAG ! !x\n%TAG !e! tag:%41,2002: # c\n---\na: 1\n", "{'a': 1}", "{'a': 1}"},
+        {"%\n---\na: 1\n",
+         "1:2 while scanning a directive ... expected alphabetic or numeric character, but found '\\n'",
+         "error: c.yaml:1:2: while scanning a directive: expected alphabetic or numeric character, but found '\\n'"},
+        {"%F:x\n---\n", "1:3 the same, ':'",
+         "error: c.yaml:1:3: while scanning a directive: expected alphabetic or numeric character, but found ':'"},
+        {"%YAML\t1.1\n---\n", "1:6 the same, '\\t'",
+         "error: c.yaml:1:6: while scanning a directive: expected alphabetic or numeric character, but found '\\t'"},
+        {"%YAML 1.a\n---\n", "1:9 expected a digit, but found 'a'",
+         "error: c.yaml:1:9: while scanning a directive: expected a digit, but found 'a'"},
+        {"%YAML 1\n---\n", "1:8 expected a digit or '.', but found '\\n'",
+         "error: c.yaml:1:8: while scanning a directive: expected a digit or '.', but found '\\n'"},
+        {"%YAML 1.1#c\n---\n", "1:10 expected a digit or ' ', but found '#'",
+         "error: c.yaml:1:10: while scanning a directive: expected a digit or ' ', but found '#'"},
+        {"%YAML 1.1 x\n---\n", "1:11 expected a comment or a line break, but found 'x'",
+         "error: c.yaml:1:11: while scanning a directive: expected a comment or a line break, but found 'x'"},
+        {"%TAG !e tag:x\n---\n", "1:8 expected '!', but found ' '",
+         "error: c.yaml:1:8: while scanning a directive: expected '!', but found ' '"},
+        {"%TAG !e!\n---\n", "1:9 expected ' ', but found '\\n'",
+         "error: c.yaml:1:9: while scanning a directive: expected ' ', but found '\\n'"},
+        {"%TAG !e! \n---\n", "1:10 while parsing a directive ... expected URI, but found '\\n'",
+         "error: c.yaml:1:10: while parsing a directive: expected URI, but found '\\n'"},
+        {"%TAG !e! a%4\n---\n", "1:12 expected URI escape sequence of 2 hexadecimal numbers, but found '\\n'",
+         "error: c.yaml:1:12: while scanning a directive: expected URI escape sequence of 2 hexadecimal numbers, but "
+         "found '\\n'"},
+        {"%TAG !e! a%ff\n---\n", "1:11 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
+         "error: c.yaml:1:11: while scanning a directive: the URI escapes are not UTF-8"},
         // Columns count characters.
         {"\xc3\xbc: [1,,2]\n", "1:7 expected the node content, but found ','",
          "error: c.yaml:1:7: expected the node content, but found ','"},

@@ -217,17 +217,23 @@ public:
         std::string_view tag = non_specific ? std::string_view("?") : std::string_view(yaml_tag);
         bool plain = tag.size() == 1 && tag[0] == '?';
         bool quoted = tag.size() == 1 && tag[0] == '!';
-        // The value as PyYAML reads it, copied only where that differs from yaml-cpp's.
+        // The value as PyYAML reads it, copied only where that differs from yaml-cpp's. The
+        // fixes read the scalar's text, after its anchor and tag (`own`); how it starts
+        // tells its style, whatever the tag.
         std::string_view value = raw_value;
         std::string fixed;
         if (has_high_bytes(value)) value = fixed = pyyaml_escapes(std::string(value));
-        if (!spaces_.breaks.empty() && yaml_tag == "?")
-            value = fixed = pyyaml_plain_breaks(std::string(value), text_, at);
-        if (quoted && at < text_.size() && text_[at] == '>')
-            value = fixed = pyyaml_block_scalar(std::string(value), text_, at);
-        if (quoted && raw_breaks_) value = fixed = pyyaml_quoted_breaks(std::string(value), text_, at);
+        const size_t own =
+            at < text_.size() && (text_[at] == '&' || text_[at] == '!') ? after_properties(text_, at) : at;
+        const char style = own < text_.size() ? text_[own] : '\0';
+        bool quoted_text = style == '\'' || style == '"';
+        bool block_text = yaml_tag != "?" && (style == '|' || style == '>');
+        if (!spaces_.breaks.empty() && !quoted_text && !block_text)
+            value = fixed = pyyaml_plain_breaks(std::string(value), text_, own);
+        if (block_text) value = fixed = pyyaml_block_scalar(std::string(value), text_, own);
+        if (quoted_text && raw_breaks_) value = fixed = pyyaml_quoted_breaks(std::string(value), text_, own);
         count(mark);
-        if (quoted && !quote_closed(at))
+        if (quoted_text && !quote_closed(own))
             throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
         merge_key_ = in_key && plain && value.size() == 2 && value[0] == '<' && value[1] == '<';

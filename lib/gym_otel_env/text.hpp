@@ -14,6 +14,7 @@ namespace goe {
 
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_hex_digit(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 // A space or a tab: WS in OmegaConf's and Hydra's grammars.
 constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 

@@ -189,6 +189,23 @@ std::string pyyaml_plain_breaks(const std::string& value, std::string_view text,
     return out;
 }
 
+size_t after_properties(std::string_view text, size_t pos) {
+    auto blank = [&](size_t at) { return text[at] == ' ' || text[at] == '\t' || line_break_at(text, at).first > 0; };
+    while (pos < text.size() && (text[pos] == '&' || text[pos] == '!')) {
+        while (pos < text.size() && !blank(pos)) ++pos;  // an anchor or a tag has no blank
+        while (pos < text.size()) {
+            if (text[pos] == '#') {
+                while (pos < text.size() && line_break_at(text, pos).first == 0) ++pos;
+            } else if (blank(pos)) {
+                pos += std::max<size_t>(1, line_break_at(text, pos).first);
+            } else {
+                break;
+            }
+        }
+    }
+    return pos;
+}
+
 int char_column(std::string_view text, size_t pos, int byte_column) {
     if (byte_column <= 1 || pos > text.size() || static_cast<size_t>(byte_column - 1) > pos) return byte_column;
     size_t line_start = pos - static_cast<size_t>(byte_column - 1);
@@ -319,7 +336,7 @@ private:
         }
         if (column_ == 1 && peek() == '%' && !content_) {
             directive_ = true;
-            skip_line();
+            directive();
         } else if (marker && t_.substr(i_, 3) == "---") {
             directive_ = false;
             content_ = true;
@@ -453,12 +470,35 @@ private:
         while (i_ < t_.size()) {
             if (peek() == '\\') {
                 advance();
-                if (i_ < t_.size()) advance();
+                escape();
                 continue;
             }
             if (peek() == '"') return advance();
             advance();
         }
+    }
+
+    // scanner.py scan_flow_scalar_non_spaces, after a backslash: one of ESCAPE_REPLACEMENTS,
+    // x, u or U and 2, 4 or 8 hexadecimal digits, or a line break. yaml-cpp also reads
+    // `\'` (and reports the others further on).
+    void escape() {
+        char c = peek();
+        if (i_ < t_.size() && std::string_view("0abt\tnvfre \"\\/N_LP\n\r").find(c) != std::string_view::npos)
+            return advance();
+        if (unicode_break()) return;  // a line break, which the scan reads as any character
+        size_t digits = c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
+        if (digits == 0) {
+            fail("while scanning a double-quoted scalar: found unknown escape character " + quoted_char());
+        }
+        advance();
+        for (size_t k = 0; k < digits; ++k) {
+            if (!is_hex_digit(peek(k)))
+                fail(fmt::format(
+                    "while scanning a double-quoted scalar: expected escape sequence of {} hexadecimal numbers, but "
+                    "found '{}'",
+                    digits, shown_char(k)));
+        }
+        for (size_t k = 0; k < digits; ++k) advance();
     }
 
     // scanner.py scan_anchor: the name is [0-9A-Za-z_-]+, and what follows it is a space,
@@ -513,10 +553,6 @@ private:
             spaces_.non_specific.push_back(properties_start_);
             return;
         }
-        auto uri_char = [](char ch) {
-            return ch != '\0' && (is_digit(ch) || is_alpha(ch) ||
-                                  std::string_view("-;/?:@&=+$,_.!~*'()[]%").find(ch) != std::string_view::npos);
-        };
         bool verbatim = peek() == '<';
         if (verbatim) advance();
         const size_t first = i_;
@@ -533,14 +569,114 @@ private:
         if (!space_or_end(0) && !unicode_break())
             fail(fmt::format("while scanning a tag: expected ' ', but found '{}'", shown_char()));
     }
-    // The character at the current position as PyYAML's messages show it.
-    std::string shown_char() const {
-        char next = peek();
+    // scanner.py scan_tag_uri's characters.
+    static bool uri_char(char ch) {
+        return ch != '\0' && (is_digit(ch) || is_alpha(ch) ||
+                              std::string_view("-;/?:@&=+$,_.!~*'()[]%").find(ch) != std::string_view::npos);
+    }
+    // The end of the text or of its line, `k` bytes on.
+    bool line_end(size_t k = 0) const {
+        char c = peek(k);
+        return c == '\0' || c == '\n' || c == '\r' || unicode_break(k);
+    }
+    void skip_spaces() {
+        while (peek() == ' ') advance();
+    }
+
+    // scanner.py scan_directive, at the `%` in column 1: a name of [0-9A-Za-z_-], then for
+    // YAML a version (digits `.` digits), for TAG a handle (`!`, `!!`, `!name!`) and a URI
+    // prefix, for any other name the rest of the line; then spaces and a comment at most.
+    // The directive's meaning is yaml-cpp's to check (one YAML directive, version 1.x, a
+    // handle once), where PyYAML's parser checks it, at the directive.
+    void directive() {
+        auto fail_here = [&](std::string_view expected) {
+            fail(fmt::format("while scanning a directive: expected {}, but found {}", expected, quoted_char()));
+        };
+        advance();
+        auto name_char = [](char ch) { return is_digit(ch) || is_alpha(ch) || ch == '_' || ch == '-'; };
+        const size_t start = i_;
+        while (name_char(peek())) advance();
+        std::string_view name = t_.substr(start, i_ - start);
+        if (name.empty() || (peek() != ' ' && !line_end())) fail_here("alphabetic or numeric character");
+        if (name == "YAML") {
+            skip_spaces();
+            auto number = [&] {
+                if (!is_digit(peek())) fail_here("a digit");
+                while (is_digit(peek())) advance();
+            };
+            number();
+            if (peek() != '.') fail_here("a digit or '.'");
+            advance();
+            number();
+            if (peek() != ' ' && !line_end()) fail_here("a digit or ' '");
+        } else if (name == "TAG") {
+            skip_spaces();
+            if (peek() != '!') fail_here("'!'");
+            size_t length = 1;
+            if (peek(1) != ' ') {
+                while (name_char(peek(length))) ++length;
+                if (peek(length) != '!') {
+                    while (length-- > 0) advance();
+                    fail_here("'!'");
+                }
+                ++length;
+            }
+            while (length-- > 0) advance();
+            if (peek() != ' ') fail_here("' '");
+            skip_spaces();
+            directive_prefix();
+            if (peek() != ' ' && !line_end()) fail_here("' '");
+        } else {
+            while (!line_end()) advance();
+        }
+        skip_spaces();
+        if (peek() == '#') skip_comment();
+        if (!line_end()) fail_here("a comment or a line break");
+    }
+    // scanner.py scan_tag_uri and scan_uri_escapes for a TAG directive's prefix: URI
+    // characters, each `%` followed by two hexadecimal digits, the escaped bytes UTF-8.
+    void directive_prefix() {
+        bool any = false;
+        while (uri_char(peek())) {
+            any = true;
+            if (peek() != '%') {
+                advance();
+                continue;
+            }
+            const int line = line_, column = column_;
+            std::string bytes;
+            while (peek() == '%') {
+                advance();
+                for (size_t k = 0; k < 2; ++k)
+                    if (!is_hex_digit(peek(k)))
+                        fail(
+                            fmt::format("while scanning a directive: expected URI escape sequence of 2 hexadecimal "
+                                        "numbers, but found {}",
+                                        quoted_char(k)));
+                bytes += static_cast<char>(std::stoi(std::string(t_.substr(i_, 2)), nullptr, 16));
+                advance();
+                advance();
+            }
+            if (!valid_utf8(bytes)) {
+                line_ = line, column_ = column;
+                fail("while scanning a directive: the URI escapes are not UTF-8");
+            }
+        }
+        if (!any) fail(fmt::format("while parsing a directive: expected URI, but found {}", quoted_char()));
+    }
+    // The character `k` bytes on in quotes, as Python's repr() shows it in PyYAML's messages.
+    std::string quoted_char(size_t k = 0) const {
+        return peek(k) == '\'' ? std::string("\"'\"") : "'" + shown_char(k) + "'";
+    }
+
+    // The character `k` bytes past the current position as PyYAML's messages show it.
+    std::string shown_char(size_t k = 0) const {
+        char next = peek(k);
         if (next == '\t') return "\\t";
         if (next == '\n') return "\\n";
         if (next == '\0') return "\\0";
         if (static_cast<unsigned char>(next) < 0x80) return std::string(1, next);
-        return std::string(t_.substr(i_, ceil_char_boundary(t_, i_ + 1) - i_));
+        return std::string(t_.substr(i_ + k, ceil_char_boundary(t_, i_ + k + 1) - i_ - k));
     }
 
     // scanner.py scan_block_scalar_indicators and scan_block_scalar_ignored_line: at most

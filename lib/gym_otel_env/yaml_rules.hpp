@@ -83,6 +83,11 @@ std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_
 // `value` is yaml-cpp's.
 std::string pyyaml_plain_breaks(const std::string& value, std::string_view text, size_t pos);
 
+// Where a node's content starts in `text` (normalized) when yaml-cpp's mark for it is at
+// `pos`: yaml-cpp marks a node where its properties (an anchor, a tag) start, and the
+// content follows them after blanks, line breaks and comments (`&a !!str x`).
+size_t after_properties(std::string_view text, size_t pos);
+
 // The column, counted in characters from 1, of the byte at offset `pos`, which is
 // `byte_column` bytes (from 1) into its line: yaml-cpp counts bytes, PyYAML characters.
 int char_column(std::string_view text, size_t pos, int byte_column);
