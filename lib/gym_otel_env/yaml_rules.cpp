@@ -507,22 +507,14 @@ private:
         int line = line_, column = column_;
         advance();
         size_t start = i_;
-        auto name_char = [](char ch) { return is_digit(ch) || is_alpha(ch) || ch == '_' || ch == '-'; };
         while (name_char(peek())) advance();
         std::string_view name = t_.substr(start, i_ - start);
         char next = peek();
-        bool follows = space_or_end(0) || std::string_view("?:,]}%@`").find(next) != std::string_view::npos ||
-                       t_.substr(i_, 3) == "\xe2\x80\xa8" || t_.substr(i_, 3) == "\xe2\x80\xa9";
-        if (name.empty() || !follows) {
-            std::string shown = next == '\t'   ? "\\t"
-                                : next == '\n' ? "\\n"
-                                : next == '\0' ? "\\0"
-                                               : std::string(1, next);
-            size_t len = ceil_char_boundary(t_, i_ + 1) - i_;
-            if (static_cast<unsigned char>(next) >= 0x80) shown = std::string(t_.substr(i_, len));
+        // space_or_end counts U+2028 and U+2029, line breaks to PyYAML.
+        bool follows = space_or_end(0) || std::string_view("?:,]}%@`").find(next) != std::string_view::npos;
+        if (name.empty() || !follows)
             fail(fmt::format("while scanning an {}: expected alphabetic or numeric character, but found '{}'",
-                             defining ? "anchor" : "alias", shown));
-        }
+                             defining ? "anchor" : "alias", shown_char()));
         // PyYAML ends the name before ? : % @ and a backquote, yaml-cpp reads on: `*x: 2`
         // is the alias x as a key, `&x: 1` PyYAML's anchored empty key, which OmegaConf
         // refuses as a null key (in a flow collection every `:` is an indicator). No
@@ -569,6 +561,8 @@ private:
         if (!space_or_end(0) && !unicode_break())
             fail(fmt::format("while scanning a tag: expected ' ', but found '{}'", shown_char()));
     }
+    // The characters of an anchor's, a directive's and a tag handle's name in scanner.py.
+    static bool name_char(char ch) { return is_digit(ch) || is_alpha(ch) || ch == '_' || ch == '-'; }
     // scanner.py scan_tag_uri's characters.
     static bool uri_char(char ch) {
         return ch != '\0' && (is_digit(ch) || is_alpha(ch) ||
@@ -593,7 +587,6 @@ private:
             fail(fmt::format("while scanning a directive: expected {}, but found {}", expected, quoted_char()));
         };
         advance();
-        auto name_char = [](char ch) { return is_digit(ch) || is_alpha(ch) || ch == '_' || ch == '-'; };
         const size_t start = i_;
         while (name_char(peek())) advance();
         std::string_view name = t_.substr(start, i_ - start);
@@ -699,12 +692,11 @@ private:
         };
         if (chomping()) indentation();
         else if (indentation()) chomping();
-        auto line_end = [&] { return peek() == '\0' || peek() == '\n' || peek() == '\r' || unicode_break(); };
         if (peek() != ' ' && !line_end())
             fail(fmt::format(
                 "while scanning a block scalar: expected chomping or indentation indicators, but found '{}'",
                 shown_char()));
-        while (peek() == ' ') advance();
+        skip_spaces();
         if (peek() == '#') skip_comment();
         if (!line_end())
             fail(fmt::format("while scanning a block scalar: expected a comment or a line break, but found '{}'",
