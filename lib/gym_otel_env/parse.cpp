@@ -223,11 +223,12 @@ public:
         std::string_view value = raw_value;
         std::string fixed;
         if (has_high_bytes(value)) value = fixed = pyyaml_escapes(std::string(value));
+        // Nearly every scalar has no properties: the test here spares it the call.
         const size_t own =
             at < text_.size() && (text_[at] == '&' || text_[at] == '!') ? after_properties(text_, at) : at;
         const char style = own < text_.size() ? text_[own] : '\0';
         bool quoted_text = style == '\'' || style == '"';
-        bool block_text = yaml_tag != "?" && (style == '|' || style == '>');
+        bool block_text = (style == '|' || style == '>') && yaml_tag != "?";
         if (!spaces_.breaks.empty() && !quoted_text && !block_text)
             value = fixed = pyyaml_plain_breaks(std::string(value), text_, own);
         if (block_text) value = fixed = pyyaml_block_scalar(std::string(value), text_, own);
