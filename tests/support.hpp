@@ -18,9 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "gym_otel_env/error.hpp"
-#include "gym_otel_env/load.hpp"
-#include "gym_otel_env/roots.hpp"
+#include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/gym/roots.hpp"
 
 namespace goe::testing {
 

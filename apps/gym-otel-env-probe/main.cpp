@@ -15,10 +15,10 @@
 #include <curl/curl.h>
 #include <fmt/format.h>
 
-#include "gym_otel_env/environment.hpp"
-#include "gym_otel_env/probe_plan.hpp"
-#include "gym_otel_env/probe_verdict.hpp"
-#include "gym_otel_env/text.hpp"
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/probe/probe_plan.hpp"
+#include "gym_otel_env/probe/probe_verdict.hpp"
 
 extern char** environ;
 

@@ -9,14 +9,14 @@
 #include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
-#include "gym_otel_env/diagnose.hpp"
-#include "gym_otel_env/exec.hpp"
-#include "gym_otel_env/exit_status.hpp"
-#include "gym_otel_env/gym_args.hpp"
+#include "gym_otel_env/core/exit_status.hpp"
+#include "gym_otel_env/gym/gym_args.hpp"
 #include "gym_otel_env/invocation.hpp"
+#include "gym_otel_env/output/exec.hpp"
+#include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
-#include "gym_otel_env/probe_plan.hpp"
-#include "gym_otel_env/render.hpp"
+#include "gym_otel_env/probe/probe_plan.hpp"
+#include "gym_otel_env/telemetry/diagnose.hpp"
 #include "probe_child.hpp"
 #include "system.hpp"
 

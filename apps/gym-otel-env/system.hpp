@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "gym_otel_env/environment.hpp"
-#include "gym_otel_env/exit_status.hpp"
-#include "gym_otel_env/gym_args.hpp"
-#include "gym_otel_env/load.hpp"
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/core/exit_status.hpp"
+#include "gym_otel_env/gym/gym_args.hpp"
+#include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/pipeline.hpp"
 
 namespace goe::app {

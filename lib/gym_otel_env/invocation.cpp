@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "gym_otel_env/assets.hpp"
-#include "gym_otel_env/gym_args.hpp"
-#include "gym_otel_env/roots.hpp"
+#include "gym_otel_env/gym/assets.hpp"
+#include "gym_otel_env/gym/gym_args.hpp"
+#include "gym_otel_env/gym/roots.hpp"
 
 namespace goe {
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "gym_otel_env/diagnose.hpp"
-#include "gym_otel_env/load.hpp"
-#include "gym_otel_env/render.hpp"
+#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/output/render.hpp"
+#include "gym_otel_env/telemetry/diagnose.hpp"
 
 namespace goe {
 

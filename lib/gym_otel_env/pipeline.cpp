@@ -2,9 +2,9 @@
 
 #include <utility>
 
-#include "gym_otel_env/interpolation.hpp"
-#include "gym_otel_env/override.hpp"
-#include "gym_otel_env/schema.hpp"
+#include "gym_otel_env/hydra/override.hpp"
+#include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 namespace goe {
 

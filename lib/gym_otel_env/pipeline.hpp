@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "gym_otel_env/directives.hpp"
-#include "gym_otel_env/gym_defaults.hpp"
-#include "gym_otel_env/load.hpp"
-#include "gym_otel_env/merge.hpp"
-#include "gym_otel_env/resolve.hpp"
-#include "gym_otel_env/translate.hpp"
-#include "gym_otel_env/validate.hpp"
+#include "gym_otel_env/gym/directives.hpp"
+#include "gym_otel_env/gym/gym_defaults.hpp"
+#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/omegaconf/merge.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/telemetry/translate.hpp"
+#include "gym_otel_env/telemetry/validate.hpp"
 
 namespace goe {
 

@@ -20,9 +20,9 @@
 
 #include <fmt/format.h>
 
-#include "gym_otel_env/diagnose.hpp"
+#include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
-#include "gym_otel_env/render.hpp"
+#include "gym_otel_env/telemetry/diagnose.hpp"
 
 namespace {
 

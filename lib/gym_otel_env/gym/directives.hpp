@@ -1,0 +1,38 @@
+// Gym's config directives (_inherit_from, _copy, _delete_key, ${inherit_from:...},
+// ${copy:...}) applied to the merged tree as Gym's _recursively_swap_keys applies them,
+// then Gym's check that no '???' is left (raise_on_missing_values).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/core/value.hpp"
+
+namespace goe {
+
+struct DirectiveLimits {
+    size_t max_steps = 1'000'000;      // mappings visited and directives applied: aliases multiply paths
+    size_t max_missing_listed = 1000;  // '???' paths named in the one error
+};
+
+// The tree after every directive, as a new tree sharing every untouched subtree. A
+// value moved or copied keeps the origin where it was written. Throws Error at the
+// directive's origin when a source path does not exist or a directive is malformed, and
+// as resolve_subtree does when a list item's interpolation fails: Gym's pass reads every
+// list item it meets, and `env` is what oc.env reads there.
+NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {}, const Environment& env = {});
+
+// What the two passes below look for in a collection and below it, summed up from its
+// children where it is built (Node::set_marks): the parser notes it on every collection
+// it completes, and both passes pass over a subtree that has nothing for them without
+// reading it. 0 when a child collection has no marks noted.
+enum SubtreeMark : uint8_t { kMarksNoted = 1, kHasMissing = 2, kHasDirective = 4 };
+uint8_t subtree_marks(const Node& collection);
+
+// Throws one Error listing every '???' path, one line each, with Gym's hint (spelled
+// with our --set); does nothing when there is none.
+void check_missing(const NodePtr& root, const DirectiveLimits& limits = {});
+
+}  // namespace goe

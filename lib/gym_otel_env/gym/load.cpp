@@ -1,0 +1,270 @@
+#include "gym_otel_env/gym/load.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/gym/roots.hpp"
+#include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/omegaconf/merge.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
+
+namespace goe {
+namespace {
+
+constexpr std::string_view kConfigPaths = "config_paths";
+
+struct Found {
+    std::string path;
+    std::string text;
+};
+
+class Sources {
+public:
+    Sources(const LoadRequest& request, const Environment& env, FileSystem& fs, const LoadLimits& limits)
+        : fs_(fs), limits_(limits), roots_(request.search_dirs, env, request.gym_root, fs) {}
+
+    std::optional<Found> find(const std::string& entry) {
+        for (const auto& path : roots_.candidates(entry)) {
+            if (auto text = fs_.read(path)) return Found{path, std::move(*text)};
+        }
+        return std::nullopt;
+    }
+
+    // One file as a mapping. `where`/`key` say who asked for it, for messages; only
+    // the command line (`command_line`) means standard input by "-": in a config_paths
+    // list it is a file name, and a config must not make the tool wait on a terminal.
+    NodePtr load_file(const std::string& entry, const Origin& where, const std::string& key, std::string* shown_as,
+                      bool command_line) {
+        if (++files_ > limits_.max_files)
+            throw Error(where, key, fmt::format("more than {} config files to load", limits_.max_files));
+        std::string name, text;
+        if (entry == "-" && command_line) {
+            if (stdin_used_) throw Error(where, key, "standard input ('-') can be read only once");
+            stdin_used_ = true;
+            name = "<stdin>";
+            text = fs_.read_stdin();
+        } else {
+            auto found = find(entry);
+            if (!found) throw Error(where, key, roots_.not_found(entry));
+            name = found->path;
+            text = std::move(found->text);
+        }
+        *shown_as = name;
+        bool checked = false;
+        NodePtr tree = parse_yaml(text, name, limits_.parse, &checked);
+        return as_config(std::move(tree), name, checked);
+    }
+
+    // `interpolations_checked`: parse_yaml found every ${...} well-formed, so the tree
+    // need not be walked again for them.
+    static NodePtr as_config(NodePtr tree, const std::string& name, bool interpolations_checked = false) {
+        // PyYAML reads an empty document and `~` alike (None), and OmegaConf.load makes
+        // an empty config of both.
+        if (!tree || tree->type == Type::null) {
+            auto empty = std::make_shared<Node>();
+            empty->type = Type::mapping;
+            empty->origin = Origin{name, 1, 1};
+            return empty;
+        }
+        if (tree->type != Type::mapping)
+            throw Error(tree->origin, {},
+                        fmt::format("the top level of a config must be a mapping, got {}", type_name(tree->type)));
+        if (!interpolations_checked) check_interpolations(tree, {});
+        return tree;
+    }
+
+private:
+    FileSystem& fs_;
+    const LoadLimits& limits_;
+    SearchRoots roots_;
+    size_t files_ = 0;
+    bool stdin_used_ = false;
+};
+
+struct Include {
+    std::string entry;
+    Origin origin;
+    std::string key;
+};
+
+bool has_interpolated_item(const NodePtr& list) {
+    if (!list || list->type != Type::sequence) return false;
+    return std::any_of(list->items().begin(), list->items().end(),
+                       [](const NodePtr& i) { return i->type == Type::string && has_interpolation(i->text()); });
+}
+
+// The list under `root`'s config_paths with its items' interpolations resolved against
+// `root`: Gym iterates the ListConfig (`for p in cfg.get("config_paths")`, or pydantic's
+// List[str] over it), and OmegaConf resolves each item as it is read.
+NodePtr resolved_list(const NodePtr& root, const NodePtr& list, const Environment& env) {
+    if (!has_interpolated_item(list)) return list;
+    return resolve_subtree(root, kConfigPaths, env);
+}
+
+// The config_paths list of a loaded file (null or absent: none), its items resolved
+// against that file alone, as Gym reads them before any merge.
+std::vector<Include> includes_of(const NodePtr& tree_ptr, const Environment& env) {
+    std::vector<Include> out;
+    const NodePtr* found = tree_ptr->find(kConfigPaths);
+    if (!found || (*found)->type == Type::null) return out;
+    NodePtr resolved = resolved_list(tree_ptr, *found, env);
+    const NodePtr* list = &resolved;
+    if ((*list)->type != Type::sequence)
+        throw Error((*list)->origin, std::string(kConfigPaths),
+                    fmt::format("expected a list of config file paths, got {}", type_name((*list)->type)));
+    for (size_t i = 0; i < (*list)->items().size(); ++i) {
+        const Node& item = *(*list)->items()[i];
+        std::string key = fmt::format("{}[{}]", kConfigPaths, i);
+        if (item.type != Type::string)
+            throw Error(item.origin, key,
+                        fmt::format("expected a path, got {} {}", type_name(item.type), python_str_brief(item)));
+        // The system would read the path only up to the NUL: another file (SPEC 4).
+        if (item.text().find('\0') != std::string::npos)
+            throw Error(item.origin, key, "a path cannot contain a NUL character (Python: embedded null byte)");
+        out.push_back(Include{std::string(item.text()), item.origin, key});
+    }
+    return out;
+}
+
+// Gym's reading of the root list: `merged.get("config_paths") or []` validated as
+// pydantic List[str] (MalformedConfigPathsError), where `merged` is env.yaml under the
+// CLI config.
+std::vector<Include> root_list(const NodePtr& list) {
+    std::vector<Include> out;
+    if (!list) return out;
+    const Node& n = *list;
+    bool falsy = n.type == Type::null || (n.type == Type::boolean && !n.boolean) ||
+                 (n.type == Type::integer && n.text() == "0") || (n.type == Type::real && n.real() == 0) ||
+                 (n.type == Type::string && n.text().empty()) ||
+                 (n.is_container() && n.entries().empty() && n.items().empty());
+    if (falsy) return out;
+    bool ok = n.type == Type::sequence;
+    for (const auto& item : n.items()) ok = ok && item->type == Type::string;
+    if (!ok) {
+        std::string got = n.type == Type::string ? python_repr(n.text()) : python_str_brief(n);
+        throw Error(n.origin, std::string(kConfigPaths),
+                    fmt::format("'{}' must be a list of paths. Got: {}. Pass each config with --config (it builds "
+                                "the list for you)",
+                                kConfigPaths, got));
+    }
+    for (size_t i = 0; i < n.items().size(); ++i)
+        out.push_back(
+            Include{std::string(n.items()[i]->text()), n.items()[i]->origin, fmt::format("{}[{}]", kConfigPaths, i)});
+    return out;
+}
+
+}  // namespace
+
+Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& env, FileSystem& fs,
+            const LoadLimits& limits) {
+    Sources sources(request, env, fs, limits);
+    Loaded out;
+
+    // env.yaml is read first: with no CONFIG, its own config_paths are the roots (Gym
+    // merges it with the command line before it reads config_paths).
+    NodePtr env_yaml;
+    std::string env_yaml_name;
+    if (!request.no_env_yaml) {
+        if (request.env_yaml) {
+            env_yaml = sources.load_file(*request.env_yaml, Origin{"--env-yaml"}, {}, &env_yaml_name, true);
+        } else if (auto found = sources.find("env.yaml")) {
+            env_yaml_name = found->path;
+            bool checked = false;
+            NodePtr tree = parse_yaml(found->text, found->path, limits.parse, &checked);
+            env_yaml = Sources::as_config(std::move(tree), found->path, checked);
+        }
+    }
+
+    std::vector<Include> entries;
+    for (const auto& c : request.configs) entries.push_back(Include{c, Origin{}, {}});
+    // The command line's config_paths follow the CONFIG files; without either, env.yaml's
+    // are the roots (Gym reads them from env.yaml merged under the CLI config).
+    const NodePtr* cli_list = cli->find(kConfigPaths);
+    if (cli_list || entries.empty()) {
+        NodePtr list = cli_list ? *cli_list : nullptr;
+        if (env_yaml) {
+            if (const NodePtr* env_list = env_yaml->find(kConfigPaths))
+                list = cli_list ? merge(*env_list, *cli_list) : *env_list;
+        }
+        // Gym resolves the items against env.yaml merged under the CLI config.
+        if (has_interpolated_item(list)) list = resolved_list(env_yaml ? merge(env_yaml, cli) : cli, list, env);
+        for (auto& inc : root_list(list)) entries.push_back(std::move(inc));
+    }
+    size_t root_count = entries.size();
+    std::unordered_set<std::string> listed;
+    for (const auto& e : entries) listed.insert(e.entry);
+
+    std::vector<std::vector<size_t>> children(entries.size());
+    std::vector<NodePtr> trees;
+    std::vector<std::string> names;
+    for (size_t index = 0; index < entries.size(); ++index) {
+        std::string name;
+        Include inc = entries[index];
+        NodePtr tree = sources.load_file(inc.entry, inc.origin, inc.key, &name, index < request.configs.size());
+        for (auto& child : includes_of(tree, env)) {
+            if (!listed.insert(child.entry).second) continue;
+            // Checked here as well as when loading: a list of a million names must
+            // not be collected first.
+            if (entries.size() >= limits.max_files)
+                throw Error(child.origin, child.key,
+                            fmt::format("more than {} config files to load", limits.max_files));
+            entries.push_back(std::move(child));
+            children.emplace_back();
+            children[index].push_back(entries.size() - 1);
+        }
+        trees.push_back(std::move(tree));
+        names.push_back(std::move(name));
+    }
+
+    // A file merges after everything it pulled in; siblings keep their listed order.
+    std::vector<size_t> order;
+    std::vector<std::pair<size_t, bool>> pending;
+    for (size_t r = root_count; r-- > 0;) pending.emplace_back(r, false);
+    while (!pending.empty()) {
+        auto [index, visited] = pending.back();
+        pending.pop_back();
+        if (visited) {
+            order.push_back(index);
+            continue;
+        }
+        pending.emplace_back(index, true);
+        for (auto it = children[index].rbegin(); it != children[index].rend(); ++it) pending.emplace_back(*it, false);
+    }
+
+    for (size_t index : order) {
+        out.trees.push_back(std::move(trees[index]));
+        out.files.push_back(std::move(names[index]));
+    }
+    if (env_yaml) {
+        out.trees.push_back(std::move(env_yaml));
+        out.files.push_back(std::move(env_yaml_name));
+    }
+    // The CLI config is merged last, over env.yaml, as Gym merges it.
+    if (!cli->entries().empty()) out.trees.push_back(cli);
+    if (out.trees.empty()) out.trees.push_back(Sources::as_config(nullptr, "<none>"));
+    if (!entries.empty()) {
+        auto list = std::make_shared<Node>();
+        list->type = Type::sequence;
+        list->origin = entries.front().origin;
+        for (const auto& e : entries) list->mutable_items().push_back(make_string(e.entry, e.origin));
+        out.config_paths = std::move(list);
+    }
+    return out;
+}
+
+NodePtr with_config_paths(NodePtr merged, const Loaded& loaded) {
+    if (!loaded.config_paths) return merged;
+    auto top = writable(std::move(merged));
+    bool replaced = false;
+    for (auto& entry : top->mutable_entries())
+        if (entry.key == kConfigPaths) {
+            entry.value = loaded.config_paths;
+            replaced = true;
+        }
+    if (!replaced) top->mutable_entries().push_back(Entry{std::string(kConfigPaths), loaded.config_paths});
+    return top;
+}
+
+}  // namespace goe

@@ -1,0 +1,75 @@
+// Config sources -> the trees to merge, in Gym's merge order: CONFIG files and their
+// config_paths includes, then env.yaml, then the CLI config that Hydra's overrides built
+// (override.hpp). Files come through a FileSystem so the stage runs without a disk in tests.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/yaml/parse.hpp"
+
+namespace goe {
+
+class FileSystem {
+public:
+    virtual ~FileSystem() = default;
+    // The file's bytes, or nullopt when nothing exists at `path`. Throws Error when
+    // something exists but cannot be read as a config (a directory, a FIFO, too large).
+    virtual std::optional<std::string> read(const std::string& path) = 0;
+    virtual std::string read_stdin() = 0;
+
+    // What the search roots and Gym's asset selectors need besides reading. The defaults
+    // keep a read-only double working: a path is a file when it can be read, there are no
+    // directories or links, and the working directory is "." (paths stay as written).
+    enum class Kind { none, file, directory, other };
+    virtual Kind kind(const std::string& path) { return read(path) ? Kind::file : Kind::none; }
+    // The names in a directory (no "." or ".."), any order; empty when it is not one.
+    virtual std::vector<std::string> list(const std::string& /*directory*/) { return {}; }
+    // An absolute path with symlinks followed and ".." collapsed, as Python's
+    // Path.resolve() gives it: the part that does not exist is taken as written.
+    virtual std::string resolve(const std::string& path);
+    virtual std::string working_directory() { return "."; }
+};
+
+struct LoadRequest {
+    std::vector<std::string> configs;      // "-" is standard input
+    std::vector<std::string> search_dirs;  // ours, then the Gym command line's (SPEC 1.3)
+    std::optional<std::string> gym_root;   // Gym's install root (PARENT_DIR), searched last
+    std::optional<std::string> env_yaml;
+    bool no_env_yaml = false;
+    // Hydra override tokens from Gym's command line, in order, as Gym's Hydra gets them.
+    std::vector<std::string> gym_overrides;
+    // --set KEY=VALUE, each the token ++KEY=VALUE, applied after gym_overrides.
+    std::vector<std::string> sets;
+};
+
+struct LoadLimits {
+    ParseLimits parse;
+    size_t max_files = 1000;
+};
+
+struct Loaded {
+    // In merge order: each file after what it pulled in, env.yaml, the CLI config last
+    // (when it has keys). At least one: an empty mapping when nothing was loaded.
+    std::vector<NodePtr> trees;
+    std::vector<std::string> files;  // the files among them, in the same order, env.yaml last
+    // Every entry loaded (roots and includes, as resolved), which Gym writes over the merged
+    // config_paths; null when there was none.
+    NodePtr config_paths;
+};
+
+// `cli` is the CLI config (command_line_config in override.hpp): its config_paths name
+// root files, and it is merged last.
+Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& env, FileSystem& fs,
+            const LoadLimits& limits = {});
+
+// Gym's last step of loading (`parse`: `global_config_dict["config_paths"] = config_paths`):
+// the merged config with config_paths replaced by every entry loaded, so that
+// `${config_paths}` gives every file, not the last list merged. Changes `merged` in place
+// when it is handed over as the only reference (writable, value.hpp).
+NodePtr with_config_paths(NodePtr merged, const Loaded& loaded);
+
+}  // namespace goe

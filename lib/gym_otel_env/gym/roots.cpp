@@ -1,0 +1,113 @@
+#include "gym_otel_env/gym/roots.hpp"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/core/text.hpp"
+
+namespace goe {
+namespace {
+
+std::vector<std::string_view> components(std::string_view path) {
+    std::vector<std::string_view> out;
+    size_t start = 0;
+    while (start <= path.size()) {
+        size_t end = path.find('/', start);
+        if (end == std::string_view::npos) end = path.size();
+        std::string_view part = path.substr(start, end - start);
+        if (!part.empty() && part != ".") out.push_back(part);
+        start = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string pure_path(std::string_view path) {
+    std::string out = !path.empty() && path.front() == '/' ? "/" : "";
+    for (auto part : components(path)) {
+        if (!out.empty() && out.back() != '/') out += '/';
+        out += part;
+    }
+    return out.empty() ? "." : out;
+}
+
+std::string join_path(std::string_view root, std::string_view path) {
+    if (!path.empty() && path.front() == '/') return pure_path(path);
+    std::string base = pure_path(root);
+    if (base == ".") return pure_path(path);
+    std::string rest = pure_path(path);
+    if (rest == ".") return base;
+    return base.back() == '/' ? base + rest : base + "/" + rest;
+}
+
+std::string lexical_resolve(std::string_view path, std::string_view cwd) {
+    std::string full =
+        !path.empty() && path.front() == '/' ? std::string(path) : std::string(cwd) + "/" + std::string(path);
+    bool absolute = !full.empty() && full.front() == '/';
+    std::vector<std::string_view> kept;
+    for (auto part : components(full)) {
+        if (part == "..") {
+            if (!kept.empty() && kept.back() != "..") kept.pop_back();
+            else if (!absolute) kept.push_back(part);  // "/.." is "/"
+            continue;
+        }
+        kept.push_back(part);
+    }
+    std::string out = absolute ? "/" : "";
+    for (auto part : kept) {
+        if (!out.empty() && out.back() != '/') out += '/';
+        out += part;
+    }
+    return out.empty() ? "." : out;
+}
+
+std::string FileSystem::resolve(const std::string& path) { return lexical_resolve(path, working_directory()); }
+
+SearchRoots::SearchRoots(const std::vector<std::string>& search_dirs, const Environment& env,
+                         const std::optional<std::string>& gym_root, FileSystem& fs)
+    : cwd_(fs.working_directory()) {
+    std::vector<std::string> wanted = search_dirs;
+    if (auto extra = lookup(env, "NEMO_GYM_EXTRA_ROOTS"))
+        for (auto& root : split(*extra, ':'))
+            if (!root.empty()) wanted.push_back(std::move(root));
+    wanted.emplace_back(".");
+    if (gym_root) wanted.push_back(*gym_root);
+    // Gym drops a root whose resolved directory came earlier (in a checkout the working
+    // directory and the install root are one), keeping the first spelling.
+    std::set<std::string> seen;
+    for (auto& root : wanted) {
+        if (root.empty()) continue;  // --search-dir '': Gym's pathsep join drops it too
+        if (seen.insert(fs.resolve(root == "." ? cwd_ : root)).second) roots_.push_back(std::move(root));
+    }
+}
+
+std::vector<std::string> SearchRoots::absolute_roots() const {
+    std::vector<std::string> out;
+    for (const auto& root : roots_) out.push_back(root == "." ? cwd_ : root);
+    return out;
+}
+
+std::vector<std::string> SearchRoots::candidates(const std::string& entry) const {
+    if (!entry.empty() && entry.front() == '/') return {entry};
+    std::vector<std::string> out;
+    for (const auto& root : roots_) out.push_back(root == "." ? entry : join_path(root, entry));
+    return out;
+}
+
+std::string SearchRoots::not_found(const std::string& entry) const {
+    std::string places;
+    for (const auto& root : roots_) {
+        if (!places.empty()) places += ", ";
+        places += !entry.empty() && entry.front() == '/' ? entry : join_path(root == "." ? cwd_ : root, entry);
+        if (!entry.empty() && entry.front() == '/') break;
+    }
+    return fmt::format(
+        "config_paths entry '{}' was not found. Looked in: {}. Check the path is spelled correctly "
+        "and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
+        "--search-dir), or the Gym install root.",
+        entry, places);
+}
+
+}  // namespace goe

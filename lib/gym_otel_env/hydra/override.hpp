@@ -1,0 +1,70 @@
+// Hydra 1.3's override grammar (hydra/grammar/OverrideParser.g4) for one command-line
+// token `[+|++|~]KEY[@PACKAGE][=VALUE]`, and Hydra's way of applying a sequence of them
+// to the empty primary config that Gym's `@hydra.main(config_path=None)` starts from
+// (hydra/_internal/config_loader_impl.py, `_apply_overrides_to_config`). The result is
+// the "CLI config" that load merges over every file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gym_otel_env/core/value.hpp"
+
+namespace goe {
+
+// A parsed VALUE element, typed as Hydra's visitor types it.
+struct OverrideValue {
+    enum class Kind { string, quoted, integer, real, boolean, null, list, dict };
+    Kind kind = Kind::string;
+    std::string text;  // string and quoted: the value (unescaped); integer: canonical decimal
+    double real = 0;
+    bool boolean = false;
+    std::vector<OverrideValue> items;  // list items; dict: keys and values alternate
+};
+
+struct ParsedOverride {
+    enum class Type { change, add, force_add, del };  // KEY=, +KEY=, ++KEY=, ~KEY
+    Type type = Type::change;
+    std::string key;                     // the dotted path (or group) as written
+    std::optional<std::string> package;  // KEY@PACKAGE
+    std::optional<OverrideValue> value;  // none: `~KEY` without `=`
+    std::string input;                   // the whole token, for messages
+    std::string source;                  // "command line" or "--set"
+    // A sweep (`a,b`, or choice/range/interval/glob) is for --multirun only; Hydra parses
+    // it and refuses it before applying anything.
+    enum class Sweep { none, simple_choice, function };
+    Sweep sweep = Sweep::none;
+};
+
+// Deepest nesting of lists and dicts in one VALUE.
+constexpr int kMaxOverrideNesting = 256;
+
+// Parses one token. The casts int(), float(), str(), bool() are evaluated as Hydra's
+// visitor evaluates them. Throws a usage Error naming the token (`source: Error parsing
+// override 'TOKEN': ...`) for what Hydra's parser rejects, for a failing cast, and for
+// sort(), shuffle(), tag() and sweeps nested in a value, which this tool does not do.
+ParsedOverride parse_override(std::string_view token, const std::string& source, int max_nesting = kMaxOverrideNesting);
+
+// `--set KEY=VALUE` is the token `++KEY=VALUE` (a `+` or `++` written before KEY is
+// dropped: --set always adds or overrides). Without `=` it is "expected KEY=VALUE".
+ParsedOverride parse_set(std::string_view text, int max_nesting = kMaxOverrideNesting);
+
+// Applies the overrides, in order, to an empty config with Hydra's semantics (struct
+// mode: KEY= must exist, +KEY= must not, ++KEY= either way, ~KEY deletes). Nodes carry
+// the override's source as their origin. Keys under `hydra` configure Hydra itself and
+// never reach Gym's config: they are skipped. Throws a usage Error with Hydra's words:
+// first for any sweep, then for the first override that cannot be applied.
+NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth = 256);
+
+// The CLI config as Gym's Hydra builds it: every token parsed first (Gym's, then each
+// `--set` as parse_set reads it), then all applied to an empty config.
+NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
+                            int max_depth = 256);
+
+// A printable form for tests: "++key(a.b) = [int(1), str('x')]".
+std::string dump(const OverrideValue& value);
+std::string dump(const ParsedOverride& override);
+
+}  // namespace goe

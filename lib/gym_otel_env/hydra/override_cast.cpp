@@ -1,0 +1,165 @@
+// Hydra's cast functions. Python's own conversions decide what they accept: int('010')
+// is 10, int(1.9) is 1, float('1_0') is 10.0, str(True) is 'true' (Hydra lowers it).
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/core/decimal.hpp"
+#include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/hydra/override.hpp"
+#include "gym_otel_env/hydra/override_shown.hpp"
+
+namespace goe {
+namespace {
+
+using K = OverrideValue::Kind;
+
+// Digits with single '_' between them (PEP 515), appended to `out` without the '_';
+// the number of characters read, or 0.
+size_t digits(std::string_view s, std::string& out) {
+    size_t i = 0;
+    while (i < s.size()) {
+        if (is_digit(s[i])) out += s[i++];
+        else if (s[i] == '_' && i > 0 && is_digit(s[i - 1]) && i + 1 < s.size() && is_digit(s[i + 1])) ++i;
+        else break;
+    }
+    return i;
+}
+
+OverrideValue integer(std::string decimal) {
+    OverrideValue v;
+    v.kind = K::integer;
+    size_t nz = decimal.find_first_not_of('0');
+    v.text = nz == std::string::npos ? "0" : decimal.substr(nz);
+    return v;
+}
+
+OverrideValue real(double x) {
+    OverrideValue v;
+    v.kind = K::real;
+    v.real = x;
+    return v;
+}
+
+// Python's int(str), base 10.
+OverrideValue int_of_text(const std::string& text) {
+    std::string_view s = trim(text);
+    bool negative = !s.empty() && s.front() == '-';
+    if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+    std::string d;
+    if (s.empty() || digits(s, d) != s.size())
+        throw CastError{"ValueError", fmt::format("invalid literal for int() with base 10: {}", python_repr(text))};
+    if (d.size() > kMaxIntDigits)
+        throw CastError{"ValueError",
+                        fmt::format("Exceeds the limit ({} digits) for integer string conversion", kMaxIntDigits)};
+    OverrideValue v = integer(d);
+    if (negative) v.text = negate_decimal(v.text);
+    return v;
+}
+
+// Python's float(str).
+double float_of_text(const std::string& text) {
+    std::string_view s = trim(text);
+    auto bad = [&]() {
+        return CastError{"ValueError", fmt::format("could not convert string to float: {}", python_repr(text))};
+    };
+    std::string clean;
+    size_t i = 0;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) clean += s[i++];
+    std::string lower = ascii_lower(s.substr(i));
+    if (lower == "inf" || lower == "infinity") return clean == "-" ? -HUGE_VAL : HUGE_VAL;
+    if (lower == "nan") return std::nan("");
+    size_t whole = digits(s.substr(i), clean);
+    i += whole;
+    size_t frac = 0;
+    if (i < s.size() && s[i] == '.') {
+        clean += '.';
+        frac = digits(s.substr(i + 1), clean);
+        i += 1 + frac;
+    }
+    if (whole == 0 && frac == 0) throw bad();
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        clean += 'e';
+        ++i;
+        if (i < s.size() && (s[i] == '-' || s[i] == '+')) clean += s[i++];
+        size_t e = digits(s.substr(i), clean);
+        if (e == 0) throw bad();
+        i += e;
+    }
+    if (i != s.size()) throw bad();
+    if (clean.front() == '+') clean.erase(0, 1);
+    double x = 0;
+    auto r = std::from_chars(clean.data(), clean.data() + clean.size(), x);
+    if (r.ec == std::errc::result_out_of_range) {
+        // Python rounds overflow to inf and underflow to zero; from_chars reports them.
+        bool tiny = clean.find("e-") != std::string::npos;
+        x = tiny ? 0.0 : HUGE_VAL;
+        if (clean.front() == '-') x = -x;
+    }
+    return x;
+}
+
+OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
+    if (v.kind == K::list) {
+        OverrideValue out = v;
+        for (auto& item : out.items) item = cast_one(name, item);
+        return out;
+    }
+    if (v.kind == K::dict) {
+        OverrideValue out = v;
+        for (size_t i = 1; i < out.items.size(); i += 2) out.items[i] = cast_one(name, out.items[i]);
+        return out;
+    }
+    bool text = v.kind == K::string || v.kind == K::quoted;
+    if (name == "bool") {
+        OverrideValue out;
+        out.kind = K::boolean;
+        if (text) {
+            std::string lower = ascii_lower(v.text);
+            if (lower != "true" && lower != "false")
+                throw CastError{"ValueError", fmt::format("Cannot cast '{}' to bool", v.text)};
+            out.boolean = lower == "true";
+        } else {
+            out.boolean = v.kind == K::boolean   ? v.boolean
+                          : v.kind == K::integer ? v.text != "0"
+                          : v.kind == K::real    ? v.real != 0
+                                                 : false;  // bool(None)
+        }
+        return out;
+    }
+    // int(), float() and str() assert a primitive: null fails with an empty message.
+    if (v.kind == K::null) throw CastError{"AssertionError", ""};
+    if (name == "str") {
+        OverrideValue out;
+        out.kind = K::string;
+        if (text || v.kind == K::integer) out.text = v.text;
+        else if (v.kind == K::boolean) out.text = v.boolean ? "true" : "false";
+        else out.text = python_float(v.real);
+        return out;
+    }
+    if (name == "int") {
+        if (text) return int_of_text(v.text);
+        if (v.kind == K::boolean) return integer(v.boolean ? "1" : "0");
+        if (v.kind == K::integer) return v;
+        if (std::isnan(v.real)) throw CastError{"ValueError", "cannot convert float NaN to integer"};
+        if (std::isinf(v.real)) throw CastError{"OverflowError", "cannot convert float infinity to integer"};
+        double t = std::trunc(v.real);
+        OverrideValue out = integer(decimal_from_integral_double(std::fabs(t)));
+        if (t < 0) out.text = negate_decimal(out.text);
+        return out;
+    }
+    // float
+    if (text) return real(float_of_text(v.text));
+    if (v.kind == K::boolean) return real(v.boolean ? 1 : 0);
+    if (v.kind == K::real) return v;
+    double x = std::strtod(v.text.c_str(), nullptr);
+    if (std::isinf(x)) throw CastError{"OverflowError", "int too large to convert to float"};
+    return real(x);
+}
+
+}  // namespace
+
+OverrideValue hydra_cast(std::string_view name, const OverrideValue& value) { return cast_one(name, value); }
+
+}  // namespace goe

@@ -1,0 +1,60 @@
+// Interpolation of the telemetry block against the merged tree, lazily: only the
+// block and the nodes its values reference are resolved, as OmegaConf does when Gym
+// reads the block.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/omegaconf/merge.hpp"
+
+namespace goe {
+
+struct ResolveLimits {
+    size_t max_depth = 256;               // nested references, resolver calls and arguments; the stack
+    size_t max_result_bytes = 16u << 20;  // one interpolated string
+    size_t max_nodes = 250'000;           // values with something to resolve under the block
+    size_t max_evaluations = 250'000;     // ${...} evaluated in all
+};
+
+// SPEC 7: the block keys whose values are secret, and (filled in, also when resolution
+// throws) every text such a value was built from: environment values read, strings
+// computed or referenced on the way, the value itself. Those keys are resolved first,
+// so that the texts are known before any other message can quote them.
+struct SecretTexts {
+    std::vector<std::string> keys;
+    std::vector<std::string> texts;
+};
+
+// The value under the top-level `key` of `root` with every interpolation inside it
+// resolved, or nullptr when the key is absent. Top-level values of a resolved
+// mapping keep the origin where they were written. Throws Error naming the key path
+// and position of the value that failed.
+NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
+                        const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr);
+
+// The value under the top-level `key` with its own interpolation resolved, but not the
+// values inside a container it gives, as Gym's loop over the config's top-level
+// values() resolves them; nullptr when the key is absent. Throws Error as above.
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const Environment& env,
+                          const ResolveLimits& limits = {});
+// The same for `value`, the one under `key` (found by the caller, which walks the keys).
+NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodePtr& value, const Environment& env,
+                          const ResolveLimits& limits = {});
+
+// The container an interpolation `value` resolves to, when it resolves to one, else
+// nullptr (also when it cannot be resolved). `parents` are the containers from the
+// root down to the value's parent; `path` is the value's key path. For merge.cpp.
+NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
+                              const Environment& env);
+
+// A list item's own interpolation resolved, as Gym's directive pass reads every item of
+// a list (ListConfig's __getitem__), not the values inside a container it gives.
+// `parents` are the containers from the root down to the list (the list last); `path`
+// is the item's key path ("more[0]"). Throws Error as resolve_subtree does.
+NodePtr resolve_item(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
+                     const Environment& env, const ResolveLimits& limits = {});
+
+}  // namespace goe

@@ -1,0 +1,242 @@
+#include "gym_otel_env/output/render.hpp"
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/core/text.hpp"
+
+// The reasons behind each rule below are in docs/formats.md.
+namespace goe {
+
+std::optional<Format> parse_format(std::string_view name) {
+    for (const auto& f : kFormats)
+        if (f.name == name) return f.format;
+    return std::nullopt;
+}
+
+namespace {
+
+unsigned char byte_at(std::string_view s, size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0; }
+
+// ---- sh -------------------------------------------------------------------------------
+// The reasons, shell by shell, are in docs/formats.md ("sh").
+
+// Bytes that may stand literally in the output, in a single-quoted value or in a printf
+// format. Before `eval $(...)` parses the text, the shell splits it at IFS and, in some
+// shell or option, reads nearly every other punctuation byte as syntax: `*?[` globs,
+// `(` `|` `<>` zsh and extglob groups, `#^~` extendedglob, `{` `,` brace expansion
+// (ksh93, mksh), `~` `=` tilde and equals expansion (zsh globsubst), `:` and `,` IFS
+// values people use. A byte of 0x80 and above never stands literally: GB18030 and Big5
+// read it together with the byte after it.
+bool sh_literal_ok(unsigned char c) {
+    auto ch = static_cast<char>(c);
+    return is_alpha(ch) || is_digit(ch) || ch == '_' || ch == '-' || ch == '.' || ch == '/' || ch == '@' || ch == '+';
+}
+
+bool sh_needs_printf(std::string_view value) {
+    for (size_t i = 0; i < value.size(); ++i) {
+        // One space between words survives word splitting and eval's re-joining; two do not.
+        if (value[i] == ' ' ? byte_at(value, i + 1) == ' ' : !sh_literal_ok(byte_at(value, i))) return true;
+    }
+    return false;
+}
+
+std::string sh_single_quoted(std::string_view value) { return fmt::format("'{}'", value); }
+
+// printf format text printing `value`: every byte outside sh_literal_ok as a three-digit
+// octal escape (so `%`, `'`, `\` and spaces too), and a leading '-' (printf would take it
+// for an option).
+std::string sh_printf_format(std::string_view value) {
+    std::string out;
+    for (size_t i = 0; i < value.size(); ++i) {
+        auto c = byte_at(value, i);
+        if (!sh_literal_ok(c) || (i == 0 && c == '-')) out += fmt::format("\\{:03o}", c);
+        else out += static_cast<char>(c);
+    }
+    return out;
+}
+
+// mksh and posh have no printf builtin, and Linux refuses an argument over 128 KiB to
+// /usr/bin/printf: a long value is printed in pieces of this many bytes, each by its own
+// printf.
+constexpr size_t sh_piece_bytes = 8192;
+
+// One printed piece into the helper _goe_p: `...` rather than $(...), whose '(' zsh's
+// globsubst reads as a glob group; a guard byte '.' after the piece, because `...`
+// removes trailing newlines, stripped with ${_goe_p%.}. '.' (0x2e) is never the second
+// byte of a GB18030, Big5 or Shift_JIS character, so the strip cannot split one. The
+// test fails when the guard is missing: yash silently cuts a string at the first byte
+// that is not a character of the locale, and so does any shell that drops bytes.
+std::string sh_piece(std::string_view piece) {
+    return fmt::format("_goe_p=\"`printf '{}.'`\" && test \"${{_goe_p%.}}\" != \"$_goe_p\"", sh_printf_format(piece));
+}
+
+// The value is assembled in helpers and exported only when every piece was printed, so a
+// printf that fails (E2BIG, a missing printf) leaves the variable as it was, never shorter.
+std::string sh_printf_statement(const Export& e) {
+    if (e.value.size() <= sh_piece_bytes)
+        return fmt::format("{} && export {}=\"${{_goe_p%.}}\"", sh_piece(e.value), e.name);
+    // Quoted assignments: zsh's globsubst would expand a `~` or `:=` of the value in an
+    // unquoted one. Two steps: posh 0.14 crashes on "$_goe_v${_goe_p%.}" past 40 KB.
+    std::string out = "_goe_v=";
+    for (size_t i = 0; i < e.value.size(); i += sh_piece_bytes)
+        out += fmt::format(" &&\n{} && _goe_p=\"${{_goe_p%.}}\" && _goe_v=\"$_goe_v$_goe_p\"",
+                           sh_piece(std::string_view(e.value).substr(i, sh_piece_bytes)));
+    return out + fmt::format(" && export {}=\"$_goe_v\"", e.name);
+}
+
+// The output is one and-or list, a statement per line (`a &&`, `b &&`, ..., `z;`): the
+// first statement that fails stops the rest and makes eval itself fail, with or without
+// `set -e`, while `eval "$(...)"` and `eval $(...)` read the same list.
+std::string render_sh(const std::vector<Export>& exports) {
+    std::string out;
+    bool helpers = false;
+    for (size_t i = 0; i < exports.size(); ++i) {
+        const Export& e = exports[i];
+        if (sh_needs_printf(e.value)) {
+            helpers = true;
+            out += sh_printf_statement(e);
+        } else {
+            out += fmt::format("export {}={}", e.name, sh_single_quoted(e.value));
+        }
+        out += i + 1 < exports.size() || helpers ? " &&\n" : ";\n";
+    }
+    if (helpers) out += "unset _goe_p _goe_v;\n";
+    return out;
+}
+
+// ---- fish -----------------------------------------------------------------------------
+
+// Inside fish's single quotes only \\ and \' are escapes; every other byte is literal.
+std::string fish_statement(const Export& e) {
+    std::string quoted = "'";
+    for (char c : e.value) {
+        if (c == '\\' || c == '\'') quoted += '\\';
+        quoted += c;
+    }
+    return fmt::format("set -gx {} {}';\n", e.name, quoted);
+}
+
+// ---- dotenv ---------------------------------------------------------------------------
+
+// White space that a dotenv reader trims from an unquoted value: JavaScript's trim()
+// (npm dotenv) and Python's str.isspace() (python-dotenv), together.
+bool unicode_space(char32_t c) {
+    return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+           c == 0x180E || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+           c == 0x3000 || c == 0xFEFF;
+}
+
+// Unquoted, the value is taken as is by docker --env-file, npm dotenv and python-dotenv
+// alike, when it is one line without '#' or control bytes, does not start with a quote
+// and neither starts nor ends with white space.
+bool dotenv_bare_ok(std::string_view v) {
+    if (v.empty()) return true;
+    for (char ch : v) {
+        auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c == 0x7f || c == '#') return false;
+    }
+    if (v.front() == '\'' || v.front() == '"' || v.front() == '`') return false;
+    // `v` is UTF-8 (checked before).
+    size_t last_start = floor_char_boundary(v, v.size() - 1);
+    return !unicode_space(decode_utf8(v, 0).code_point) && !unicode_space(decode_utf8(v, last_start).code_point);
+}
+
+// Single quotes: literal in npm dotenv; python-dotenv reads \\ and \' as escapes; both
+// readers turn a CR in the file into LF.
+bool dotenv_single_ok(std::string_view v) {
+    return v.find_first_of("'\r") == std::string_view::npos && v.find("\\\\") == std::string_view::npos;
+}
+
+// Double quotes, with \n and \r written for LF and CR: npm dotenv decodes only those two,
+// python-dotenv also \\ \' \" \a \b \f \t \v, so a backslash in the value must not be
+// followed by any of them (nor by a LF or CR, which would become one).
+bool dotenv_double_ok(std::string_view v) {
+    if (v.find('"') != std::string_view::npos) return false;
+    for (size_t i = v.find('\\'); i != std::string_view::npos; i = v.find('\\', i + 1))
+        if (i + 1 < v.size() && std::string_view("\\'\"abfnrtv\n\r").find(v[i + 1]) != std::string_view::npos)
+            return false;
+    return true;
+}
+
+std::string dotenv_double_quoted(std::string_view v) {
+    std::string out = "\"";
+    for (char c : v) {
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else out += c;
+    }
+    return out + "\"";
+}
+
+[[noreturn]] void unwritable(const Export& e, std::string_view why) {
+    throw Error(e.origin, e.name, fmt::format("{}; use --format sh, fish or json", why));
+}
+
+std::string dotenv_statement(const Export& e) {
+    const std::string& v = e.value;
+    if (!valid_utf8(v))
+        unwritable(e, "cannot be written as dotenv: it is not UTF-8, and dotenv files are read as UTF-8");
+    if (dotenv_bare_ok(v)) return fmt::format("{}={}\n", e.name, v);
+    // A multi-line value reads best on one line, with \n.
+    bool multiline = v.find_first_of("\r\n") != std::string::npos;
+    if (multiline && dotenv_double_ok(v)) return fmt::format("{}={}\n", e.name, dotenv_double_quoted(v));
+    if (dotenv_single_ok(v)) return fmt::format("{}='{}'\n", e.name, v);
+    if (dotenv_double_ok(v)) return fmt::format("{}={}\n", e.name, dotenv_double_quoted(v));
+    unwritable(e,
+               "cannot be written as dotenv: it needs quotes, and npm dotenv or python-dotenv would read "
+               "it back changed from both single and double quotes");
+}
+
+// ---- GitHub Actions ---------------------------------------------------------------------
+
+// The runner (actions/runner, FileCommandManager.cs) reads $GITHUB_ENV as UTF-8 and splits
+// lines at LF only: NAME=VALUE for one line, else NAME<<DELIMITER, the lines of the value,
+// DELIMITER.
+std::string github_statement(const Export& e, const std::function<std::string()>& random_token) {
+    if (!valid_utf8(e.value))
+        unwritable(e, "cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner reads the file as UTF-8");
+    if (e.value.find_first_of("\r\n") == std::string::npos) return fmt::format("{}={}\n", e.name, e.value);
+    std::string delimiter;
+    do delimiter = "ghadelimiter_" + random_token();
+    while (e.value.find(delimiter) != std::string::npos);
+    return fmt::format("{0}<<{1}\n{2}\n{1}\n", e.name, delimiter, e.value);
+}
+
+}  // namespace
+
+std::string render(const std::vector<Export>& exports, Format format,
+                   const std::function<std::string()>& random_token) {
+    std::string out;
+    if (format == Format::json) {
+        // A byte outside UTF-8 is written as its lone surrogate: json.loads and then
+        // str.encode(errors="surrogateescape") (what os.environ does) give the byte back.
+        out = "{";
+        for (size_t i = 0; i < exports.size(); ++i)
+            out += fmt::format("{}{}: {}", i ? ", " : "", json_quoted(exports[i].name, NonAscii::raw),
+                               json_quoted(exports[i].value, NonAscii::raw));
+        return out + "}\n";
+    }
+    if (format == Format::ray) {
+        // `ray job submit --runtime-env-json`: the JSON object under "env_vars".
+        std::string object = render(exports, Format::json, random_token);
+        object.pop_back();  // its newline
+        return fmt::format("{{\"env_vars\": {}}}\n", object);
+    }
+    if (format == Format::sh) return render_sh(exports);
+    for (const auto& e : exports) {
+        switch (format) {
+            case Format::sh: break;
+            case Format::fish: out += fish_statement(e); break;
+            case Format::dotenv: out += dotenv_statement(e); break;
+            case Format::github: out += github_statement(e, random_token); break;
+            case Format::json:
+            case Format::ray: break;
+        }
+    }
+    return out;
+}
+
+std::string render_failure(Format format) { return format == Format::sh || format == Format::fish ? "false\n" : ""; }
+
+}  // namespace goe

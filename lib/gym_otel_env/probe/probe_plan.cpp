@@ -1,0 +1,295 @@
+#include "gym_otel_env/probe/probe_plan.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
+
+namespace goe::probe {
+namespace {
+
+struct SignalNames {
+    Signal signal;
+    std::string_view name;     // traces
+    std::string_view upper;    // TRACES, in OTEL_EXPORTER_OTLP_TRACES_*
+    std::string_view enabled;  // NEMO_GYM_OTEL_TRACES_ENABLED
+    std::string_view lens;     // its nemo-lens fallback
+    std::string_view service;  // the OTLP/gRPC service: opentelemetry.proto.collector.<package>.v1.<Service>
+    std::string_view package;
+};
+
+constexpr std::array<SignalNames, 3> kSignals{{
+    {Signal::traces, "traces", "TRACES", "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", "TraceService",
+     "trace"},
+    {Signal::metrics, "metrics", "METRICS", "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED",
+     "MetricsService", "metrics"},
+    {Signal::logs, "logs", "LOGS", "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", "LogsService", "logs"},
+}};
+
+// nemo-lens' reading of a switch: 1, true, yes or on, any case, blanks around allowed.
+bool lens_true(std::string_view value) {
+    std::string v = ascii_lower(trim(value));
+    return v == "1" || v == "true" || v == "yes" || v == "on";
+}
+
+// The first of `names` that is set (not blank), as the variable's name and its value.
+struct Found {
+    std::string variable;
+    std::string value;  // blanks around removed
+};
+
+std::optional<Found> first_set(const Environment& env, std::initializer_list<std::string> names) {
+    for (const auto& name : names)
+        if (is_set(env, name)) return Found{name, std::string(trim(*lookup(env, name)))};
+    return std::nullopt;
+}
+
+// OTEL_EXPORTER_OTLP_<SIGNAL>_<OPTION>, else OTEL_EXPORTER_OTLP_<OPTION>.
+std::optional<Found> option(const Environment& env, const SignalNames& s, std::string_view name) {
+    return first_set(
+        env, {fmt::format("OTEL_EXPORTER_OTLP_{}_{}", s.upper, name), fmt::format("OTEL_EXPORTER_OTLP_{}", name)});
+}
+
+std::string_view schema_default(std::string_view variable) {
+    for (const auto& f : kSchema)
+        if (f.variable == variable) return f.fallback;
+    return "";
+}
+
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+int hex_value(char c) { return is_digit(c) ? c - '0' : ascii_lower(c) - 'a' + 10; }
+
+// RFC 9110's token: what a header name may be.
+bool is_token(std::string_view text) {
+    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return is_alpha(c) || is_digit(c) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+    });
+}
+
+std::optional<long> parse_milliseconds(std::string_view text) {
+    if (text.empty() || text.size() > 12 || !std::all_of(text.begin(), text.end(), is_digit)) return std::nullopt;
+    long out = 0;
+    for (char c : text) out = out * 10 + (c - '0');
+    return out;
+}
+
+void fill_endpoint(Target& t, const Environment& env, const SignalNames& s) {
+    auto own = first_set(env, {fmt::format("OTEL_EXPORTER_OTLP_{}_ENDPOINT", s.upper)});
+    auto generic = own ? std::nullopt : first_set(env, {"OTEL_EXPORTER_OTLP_ENDPOINT"});
+    const auto& found = own ? own : generic;
+    bool grpc = t.protocol == Protocol::grpc;
+    std::string text = found ? found->value : grpc ? "http://localhost:4317" : "http://localhost:4318";
+    t.endpoint_variable = found ? found->variable : "";
+    auto url = parse_url(text);
+    std::string what = found ? found->variable : "the default endpoint";
+    if (!url || (!grpc && url->scheme.empty())) {
+        t.invalid = fmt::format("{} is not a URL (scheme://host[:port][/path])", what);
+        return;
+    }
+    if (grpc && url->scheme.empty()) {
+        // "host:port", as gRPC clients take it: TLS unless OTEL_EXPORTER_OTLP_[<SIGNAL>_]INSECURE is true.
+        auto insecure = option(env, s, "INSECURE");
+        url->scheme = insecure && ascii_lower(insecure->value) == "true" ? "http" : "https";
+    }
+    if (url->scheme != "http" && url->scheme != "https") {
+        t.invalid = fmt::format("{} has the scheme '{}', not http or https", what, url->scheme);
+        return;
+    }
+    t.tls = url->scheme == "https";
+    if (grpc) {
+        // The SDKs take the host and port of a gRPC endpoint and call the service's method.
+        url->path = fmt::format("/opentelemetry.proto.collector.{}.v1.{}/Export", s.package, s.service);
+        url->query.clear();
+    } else if (!own) {
+        t.endpoint_path = url->path;
+        url->path = fmt::format("{}{}v1/{}", url->path, url->path.ends_with('/') ? "" : "/", s.name);
+    }
+    t.url = std::move(*url);
+}
+
+Target target(const Environment& env, const SignalNames& s, long total_ms) {
+    Target t;
+    t.signal = s.signal;
+    if (auto p = option(env, s, "PROTOCOL")) {
+        t.protocol_variable = p->variable;
+        std::string value = ascii_lower(p->value);  // nemo-lens: .strip().lower() (_resolve_otlp_protocol)
+        if (value == "grpc") t.protocol = Protocol::grpc;
+        else if (value == "http/protobuf") t.protocol = Protocol::http_protobuf;
+        else if (value == "http/json") t.protocol = Protocol::http_json;
+        else t.invalid = fmt::format("{} is '{}', not grpc, http/protobuf or http/json", p->variable, p->value);
+    }
+    if (t.invalid.empty()) fill_endpoint(t, env, s);
+    if (auto h = option(env, s, "HEADERS")) {
+        t.headers = parse_headers(h->value);
+        t.headers_variable = h->variable;
+    }
+    if (auto c = option(env, s, "CERTIFICATE")) t.certificate = c->value;
+    if (auto c = option(env, s, "CLIENT_CERTIFICATE")) t.client_certificate = c->value;
+    if (auto k = option(env, s, "CLIENT_KEY")) t.client_key = k->value;
+    long sdk = kDefaultSdkTimeoutMs;  // an unreadable value: the SDKs use their default
+    if (auto v = option(env, s, "TIMEOUT"))
+        if (auto ms = parse_milliseconds(v->value)) sdk = *ms;
+    t.timeout_is_total = sdk == 0 || total_ms < sdk;  // 0: the SDK sets no limit
+    t.timeout_ms = t.timeout_is_total ? total_ms : sdk;
+    return t;
+}
+
+}  // namespace
+
+std::string_view name(Signal signal) {
+    for (const auto& s : kSignals)
+        if (s.signal == signal) return s.name;
+    return "";
+}
+
+std::string_view name(Protocol protocol) {
+    switch (protocol) {
+        case Protocol::grpc: return "grpc";
+        case Protocol::http_protobuf: return "http/protobuf";
+        case Protocol::http_json: return "http/json";
+    }
+    return "";
+}
+
+std::string percent_decode(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%' && i + 2 < text.size() && is_hex(text[i + 1]) && is_hex(text[i + 2])) {
+            out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::vector<Header> parse_headers(std::string_view text) {
+    std::vector<Header> out;
+    for (const auto& entry : split(text, ',')) {
+        size_t eq = entry.find('=');
+        if (eq == std::string::npos) continue;
+        std::string key = percent_decode(trim(std::string_view(entry).substr(0, eq), " \t"));
+        std::string value = percent_decode(trim(std::string_view(entry).substr(eq + 1), " \t"));
+        if (!is_token(key) || value.find_first_of(std::string_view("\r\n\0", 3)) != std::string::npos) continue;
+        out.push_back({std::move(key), std::move(value)});
+    }
+    return out;
+}
+
+std::optional<Url> parse_url(std::string_view text) {
+    Url url;
+    text = trim(text);
+    if (size_t colon = text.find("://"); colon != std::string_view::npos) {
+        std::string_view scheme = text.substr(0, colon);
+        if (scheme.empty() || !is_alpha(scheme[0]) || !std::all_of(scheme.begin(), scheme.end(), [](char c) {
+                return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
+            }))
+            return std::nullopt;
+        url.scheme = ascii_lower(scheme);
+        text.remove_prefix(colon + 3);
+    }
+    text = text.substr(0, text.find('#'));
+    size_t end = std::min(text.find('/'), text.find('?'));
+    std::string_view authority = text.substr(0, end);
+    std::string_view rest = end == std::string_view::npos ? std::string_view() : text.substr(end);
+    if (size_t at = authority.rfind('@'); at != std::string_view::npos) {
+        url.userinfo = authority.substr(0, at);
+        authority.remove_prefix(at + 1);
+    }
+    std::string_view port;
+    if (authority.starts_with('[')) {
+        size_t close = authority.find(']');
+        if (close == std::string_view::npos) return std::nullopt;
+        url.host = authority.substr(0, close + 1);
+        std::string_view after = authority.substr(close + 1);
+        if (!after.empty() && !after.starts_with(':')) return std::nullopt;
+        if (!after.empty()) port = after.substr(1);
+    } else {
+        size_t colon = authority.rfind(':');
+        url.host = authority.substr(0, colon);
+        if (colon != std::string_view::npos) port = authority.substr(colon + 1);
+    }
+    if (url.host.empty() || url.host == "[]" || port.size() > 5 || !std::all_of(port.begin(), port.end(), is_digit))
+        return std::nullopt;
+    url.port = port;
+    size_t question = rest.find('?');
+    url.path = rest.substr(0, question);
+    if (question != std::string_view::npos) url.query = rest.substr(question + 1);
+    return url;
+}
+
+std::string shown_url(const Url& url) {
+    return fmt::format("{}{}{}{}{}{}{}", url.scheme.empty() ? "" : url.scheme + "://",
+                       url.userinfo.empty() ? "" : "***@", url.host, url.port.empty() ? "" : ":", url.port, url.path,
+                       url.query.empty() ? "" : "?***");
+}
+
+Plan plan(const Environment& env, long total_ms) {
+    Plan out;
+    auto enabled = first_set(env, {"NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED"});
+    if (!enabled || !lens_true(enabled->value)) return out;
+    auto exporter = first_set(env, {"NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER"});
+    out.exporter = exporter ? exporter->value : "otlp";  // blanks around removed, as nemo-lens' from_env does
+    if (out.exporter == "console") {
+        out.kind = Plan::Kind::console;
+        return out;
+    }
+    if (out.exporter != "otlp") {
+        out.kind = Plan::Kind::unknown_exporter;
+        return out;
+    }
+    out.kind = Plan::Kind::otlp;
+    for (const auto& s : kSignals) {
+        auto on = first_set(env, {std::string(s.enabled), std::string(s.lens)});
+        if (lens_true(on ? std::string_view(on->value) : schema_default(s.enabled)))
+            out.targets.push_back(target(env, s, total_ms));
+    }
+    return out;
+}
+
+std::optional<long> parse_total_timeout(std::string_view seconds) {
+    size_t dot = seconds.find('.');
+    std::string_view whole = seconds.substr(0, dot);
+    std::string_view fraction = dot == std::string_view::npos ? std::string_view() : seconds.substr(dot + 1);
+    auto digits = [](std::string_view s) { return std::all_of(s.begin(), s.end(), is_digit); };
+    if ((whole.empty() && fraction.empty()) || whole.size() > 3 || !digits(whole) || !digits(fraction) ||
+        (dot != std::string_view::npos && fraction.empty()))
+        return std::nullopt;
+    long ms = 0;
+    for (char c : whole) ms = ms * 10 + (c - '0');
+    ms *= 1000;
+    long scale = 100;
+    for (size_t i = 0; i < fraction.size() && i < 3; ++i, scale /= 10) ms += (fraction[i] - '0') * scale;
+    bool beyond = fraction.size() > 3 && fraction.substr(3).find_first_not_of('0') != std::string_view::npos;
+    if (ms == 0 && beyond) ms = 1;  // 0.0001 s: more than nothing
+    if (ms <= 0 || ms > 600000 || (ms == 600000 && beyond)) return std::nullopt;
+    return ms;
+}
+
+long total_timeout_option(bool probe, std::string_view seconds) {
+    if (seconds.empty()) return kDefaultTotalMs;
+    if (!probe) throw Error("--probe-timeout requires --probe", Error::Kind::usage);
+    if (auto ms = parse_total_timeout(seconds)) return *ms;
+    throw Error(fmt::format("--probe-timeout: expected seconds, more than 0 and at most 600, got '{}'", seconds),
+                Error::Kind::usage);
+}
+
+Request request(Protocol protocol) {
+    switch (protocol) {
+        case Protocol::http_protobuf: return {"application/x-protobuf", "", {}, false};
+        case Protocol::http_json: return {"application/json", "{}", {}, false};
+        case Protocol::grpc:
+            // One length-prefixed message: not compressed (0), length 0, no bytes.
+            return {"application/grpc", std::string(5, '\0'), {"te: trailers"}, true};
+    }
+    return {};
+}
+
+}  // namespace goe::probe

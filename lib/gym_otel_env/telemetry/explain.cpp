@@ -1,0 +1,143 @@
+#include "gym_otel_env/telemetry/explain.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace goe {
+
+namespace {
+
+// A value as --explain shows it: as is when it is plain printable text, else Python's
+// repr; "key=***" pairs for a secret field.
+std::string shown_value(const Field& field, std::string_view value) {
+    std::string text = field.secret ? mask_headers(value) : std::string(value);
+    bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
+                 text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
+                     return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+                 });
+    return plain ? text : python_repr(text);
+}
+
+constexpr std::string_view kPrefix = "gym-otel-env: explain: ";
+constexpr size_t kMaxValueColumn = 60;
+
+// How the row of one schema variable reads: "NAME=value" and where it came from.
+struct Row {
+    std::string assignment;
+    std::string origin;
+    char mark = 0;  // '+' exported, '~' kept, 0 neither
+};
+
+std::string config_origin(const Origin& origin, const Field& f) {
+    return fmt::format("{} telemetry.{}", origin.str(), f.key);
+}
+
+std::string export_origin(const Export& e, const Field& f) {
+    switch (e.source) {
+        case Export::Source::config: return config_origin(e.origin, f);
+        case Export::Source::default_value: return "default";
+        case Export::Source::lens: return fmt::format("carried from {} in the environment", e.from);
+        case Export::Source::slurm: return fmt::format("from {}", e.from);
+        case Export::Source::generated: return "generated (random)";
+        case Export::Source::enabled:
+            if (e.from == "telemetry.enabled") return config_origin(e.origin, f);
+            return fmt::format("{} is on in the environment", e.from);
+    }
+    return {};
+}
+
+// Why a variable with neither an export nor a kept value was left out.
+std::string left_out(const Setting& s) {
+    std::string what = !s.value ? "null" : s.value->empty() ? "empty" : "blank";
+    if (s.origin.empty()) return fmt::format("not exported: {} by default", what);
+    return fmt::format("not exported: {} at {}", what, config_origin(s.origin, *s.field));
+}
+
+std::vector<Row> rows(const Outcome& outcome) {
+    const auto& t = outcome.translation;
+    std::vector<Row> out;
+    for (const auto& s : outcome.settings.fields) {
+        const Field& f = *s.field;
+        auto e =
+            std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
+        auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Kept& x) { return x.name == f.variable; });
+        if (e != t.exports.end())
+            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, e->value)), export_origin(*e, f), '+'});
+        else if (k != t.kept.end())
+            out.push_back(
+                Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), "kept from the environment", '~'});
+        else out.push_back(Row{std::string(f.variable), left_out(s), 0});
+    }
+    // A run id from SLURM_JOB_ID or generated comes last on stdout (translate() adds it
+    // after the fields); the rows follow stdout's order.
+    auto run_id = std::find_if(t.exports.begin(), t.exports.end(), [](const Export& x) {
+        return x.name == "NEMO_GYM_OTEL_RUN_ID" &&
+               (x.source == Export::Source::slurm || x.source == Export::Source::generated);
+    });
+    if (run_id != t.exports.end()) {
+        auto row = std::find_if(out.begin(), out.end(),
+                                [](const Row& r) { return r.assignment.starts_with("NEMO_GYM_OTEL_RUN_ID="); });
+        std::rotate(row, row + 1, out.end());
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string enablement(const Outcome& outcome, const Environment& env) {
+    const auto& t = outcome.translation;
+    const Setting& enabled = outcome.settings["enabled"];
+    if (t.decided_by != "telemetry.enabled")
+        return fmt::format("{}={} in the environment", t.decided_by,
+                           shown_value(*enabled.field, lookup(env, t.decided_by).value_or("")));
+    if (!enabled.origin.empty())
+        return fmt::format("telemetry.enabled is {} ({})", t.enabled ? "true" : "false", enabled.origin.str());
+    if (outcome.settings.present) return "telemetry.enabled is not set (default false)";
+    const NodePtr* block = outcome.root ? outcome.root->find("telemetry") : nullptr;
+    if (block) return fmt::format("the telemetry block is empty ({})", (*block)->origin.str());
+    return "no telemetry block";
+}
+
+std::string set_while_off(const Outcome& outcome) {
+    if (outcome.translation.enabled) return {};
+    std::vector<std::string_view> keys;
+    for (const auto& s : outcome.settings.fields)
+        if (!s.origin.empty() && s.field->key != "enabled") keys.push_back(s.field->key);
+    return fmt::format("{}", fmt::join(keys, ", "));
+}
+
+std::string explain(const Outcome& outcome, const Environment& env) {
+    const auto& files = outcome.files;
+    std::string out = fmt::format(
+        "{}{}\n", kPrefix,
+        files.empty() ? std::string("no config file read") : fmt::format("read {}", fmt::join(files, ", ")));
+    if (!outcome.translation.enabled) {
+        out += fmt::format("{}telemetry off, nothing exported: {}\n", kPrefix, enablement(outcome, env));
+        if (auto keys = set_while_off(outcome); !keys.empty())
+            out += fmt::format("{}set but not exported while telemetry is off: {}\n", kPrefix, keys);
+        return out;
+    }
+    out += fmt::format("{}telemetry on: {}\n", kPrefix, enablement(outcome, env));
+    auto all = rows(outcome);
+    size_t width = 0;
+    for (const auto& r : all)
+        if (r.assignment.size() <= kMaxValueColumn) width = std::max(width, r.assignment.size());
+    for (const auto& r : all) out += fmt::format("  {:<{}}  {}\n", r.assignment, width, r.origin);
+    return out;
+}
+
+std::string explain_short(const Outcome& outcome, const Environment& env) {
+    if (!outcome.translation.enabled) {
+        auto keys = set_while_off(outcome);
+        return fmt::format("gym-otel-env: telemetry off: {}{}\n", enablement(outcome, env),
+                           keys.empty() ? std::string() : "; set but not exported: " + keys);
+    }
+    std::vector<std::string> marks;
+    for (const auto& r : rows(outcome))
+        if (r.mark) marks.push_back(r.mark + r.assignment.substr(0, r.assignment.find('=')));
+    return fmt::format("gym-otel-env: {}\n", fmt::join(marks, " "));
+}
+
+}  // namespace goe

@@ -1,0 +1,154 @@
+#include "gym_otel_env/telemetry/lint.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "gym_otel_env/core/text.hpp"
+
+namespace goe {
+
+namespace {
+
+bool listed(std::span<const std::string_view> words, std::string_view word) {
+    return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+std::string did_you_mean(std::string_view close) {
+    return close.empty() ? std::string() : fmt::format("; did you mean '{}'?", close);
+}
+
+// Who reads the variable, and so who fails on a bad value.
+std::string_view reader(const Field& f) {
+    return f.variable.starts_with("OTEL_") ? "the OpenTelemetry SDK" : "nemo-lens";
+}
+
+bool header_token(std::string_view key) {
+    constexpr std::string_view extra = "!#$%&'*+-.^_`|~";
+    return !key.empty() && std::all_of(key.begin(), key.end(), [&](char c) {
+        return is_alpha(c) || is_digit(c) || extra.find(c) != std::string_view::npos;
+    });
+}
+
+// Each comma-separated entry is `token=value`, blanks around either side allowed.
+bool header_list(std::string_view headers) {
+    for (const auto& pair : split(headers, ',')) {
+        size_t eq = pair.find('=');
+        if (eq == std::string::npos || !header_token(trim(std::string_view(pair).substr(0, eq)))) return false;
+    }
+    return true;
+}
+
+bool plain_decimal(std::string_view s) {
+    s = trim(s);
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+    return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
+}
+
+}  // namespace
+
+std::vector<std::string> check_rule(const Field& f, std::string_view value) {
+    std::string shown = python_repr(f.secret ? mask_headers(value) : std::string(value));
+    std::string words = fmt::format("{}", fmt::join(f.words, ", "));
+    std::vector<std::string> out;
+    switch (f.rule) {
+        case Rule::none: break;
+        case Rule::lens_bool:
+            if (!listed(f.words, ascii_lower(trim(value))))
+                out.push_back(fmt::format("{} is not a boolean {} accepts ({})", shown, reader(f), words));
+            break;
+        case Rule::lens_int:
+            if (!plain_decimal(value))
+                out.push_back(fmt::format("{} is not a decimal integer ({} rejects it)", shown, reader(f)));
+            break;
+        case Rule::one_of:
+            if (!listed(f.words, value))
+                out.push_back(fmt::format("{} is not one of {} ({} rejects it){}", shown, words, reader(f),
+                                          did_you_mean(closest_word(ascii_lower(value), f.words))));
+            break;
+        case Rule::names: {
+            auto names = split(value, ',');
+            std::string among = names.size() > 1 ? " in " + shown : std::string();
+            for (const auto& piece : names) {
+                std::string name = ascii_lower(trim(piece));
+                if (!name.empty() && !listed(f.words, name))
+                    out.push_back(fmt::format("{}{} is not one of {} ({} rejects it){}", python_repr(name), among,
+                                              words, reader(f), did_you_mean(closest_word(name, f.words))));
+            }
+            break;
+        }
+        case Rule::http_url: {
+            std::string scheme = ascii_lower(value.substr(0, std::min(value.find("://"), value.size())));
+            if (value.find("://") == std::string_view::npos || (scheme != "http" && scheme != "https"))
+                out.push_back(
+                    fmt::format("{} does not start with http:// or https:// ({} rejects it)", shown, reader(f)));
+            break;
+        }
+        case Rule::header_list:
+            if (!header_list(value))
+                out.push_back(
+                    fmt::format("{} is not a key=value[,key=value...] list ({} rejects it)", shown, reader(f)));
+            break;
+    }
+    return out;
+}
+
+std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
+    std::vector<Diagnostic> out;
+    for (const auto& u : settings.unknown) {
+        out.push_back(
+            Diagnostic{u.origin, "telemetry." + u.key, "unknown key", true, did_you_mean(closest_field(u.key))});
+    }
+    for (const auto& s : settings.fields) {
+        const Field& f = *s.field;
+        if (f.rule == Rule::none) continue;
+        // The value in effect, as translate() takes it; a default follows the rules.
+        InEffect v = in_effect(s, env);
+        bool config = v.from == InEffect::From::config;
+        if (!v.value || (config && s.origin.empty())) continue;
+        Diagnostic where = config ? Diagnostic{s.origin, fmt::format("telemetry.{}", f.key), {}, false, {}}
+                                  : Diagnostic{Origin{"environment"}, std::string(v.name), {}, false, {}};
+        for (auto& problem : check_rule(f, *v.value)) {
+            where.what = std::move(problem);
+            out.push_back(where);
+        }
+    }
+    return out;
+}
+
+std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
+    std::vector<Diagnostic> out;
+    if (!root || root->type != Type::mapping) return out;
+    constexpr std::string_view block = "telemetry";
+    for (const auto& e : root->entries()) {
+        if (e.key == block) continue;
+        // Closer than closest_word's own bound: top-level keys are the user's server
+        // names, and `geometry` (3 edits away) is a fine one. The length test first: a
+        // config can have thousands of servers, and most names are far longer or shorter.
+        size_t gap = e.key.size() > block.size() ? e.key.size() - block.size() : block.size() - e.key.size();
+        if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
+        out.push_back(Diagnostic{e.value->origin, e.key.str(), "not the telemetry block", true, did_you_mean(block)});
+    }
+    return out;
+}
+
+std::vector<Diagnostic> lint_run_id(const Translation& translation, const Environment& env) {
+    auto kept = std::find_if(translation.kept.begin(), translation.kept.end(),
+                             [](const Kept& k) { return k.name == "NEMO_GYM_OTEL_RUN_ID"; });
+    if (kept == translation.kept.end() || !is_set(env, "SLURM_JOB_ID")) return {};
+    std::string job(trim(*lookup(env, "SLURM_JOB_ID")));
+    std::string run(trim(kept->value));
+    if (run == job || (is_set(env, "SLURM_ARRAY_JOB_ID") && run == trim(*lookup(env, "SLURM_ARRAY_JOB_ID")))) return {};
+    return {Diagnostic{Origin{"environment"},
+                       "NEMO_GYM_OTEL_RUN_ID",
+                       fmt::format("{} is kept, but this Slurm job is SLURM_JOB_ID={}: its tasks report under "
+                                   "another run id, perhaps one a login shell exported before sbatch (submit "
+                                   "with 'env -u NEMO_GYM_OTEL_RUN_ID sbatch ...'; to group jobs on purpose, set "
+                                   "telemetry.run_id)",
+                                   python_repr(run), job),
+                       false,
+                       {}}};
+}
+
+}  // namespace goe

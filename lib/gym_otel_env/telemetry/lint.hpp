@@ -1,0 +1,48 @@
+// Lint: what Gym accepts but fails later. Unknown keys in the telemetry block, and
+// values of the variables in effect that nemo-lens or the OpenTelemetry SDK reject at
+// start-up, by the rules of the schema table. Returns warnings; throws nothing.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/translate.hpp"
+#include "gym_otel_env/telemetry/validate.hpp"
+
+namespace goe {
+
+// A warning, or under --strict an error: "ORIGIN: KEY.PATH: what[, ignored][hint]".
+struct Diagnostic {
+    Origin origin;         // where the value was written, or "environment"
+    std::string key_path;  // "telemetry.exporter", or the variable's name
+    std::string what;
+    bool ignored = false;  // a warning says ", ignored"; an error does not, nothing is ignored
+    std::string hint;      // "; did you mean 'exporter'?"
+
+    std::string str(bool as_error = false) const {
+        return locate(origin, key_path, what + (ignored && !as_error ? ", ignored" : "") + hint);
+    }
+};
+
+// Unknown keys in block order, then one warning per broken rule in schema order. A
+// field is checked on the value that will be in effect: the variable when the
+// environment sets it, else its nemo-lens fallback, else the config value (defaults
+// follow the rules and are not checked). Runs whether or not telemetry is enabled.
+std::vector<Diagnostic> lint(const Settings& settings, const Environment& env);
+
+// A top-level key that is `telemetry` misspelt or in another case (`telemtry`,
+// `Telemetry`): the block the user meant is not read, and telemetry silently stays off.
+std::vector<Diagnostic> lint_top_level(const NodePtr& root);
+
+// Inside a Slurm job, a kept NEMO_GYM_OTEL_RUN_ID that is neither SLURM_JOB_ID nor
+// SLURM_ARRAY_JOB_ID: most often a login shell's random id that sbatch carried into the
+// job, so that separate jobs report under one run.
+std::vector<Diagnostic> lint_run_id(const Translation& translation, const Environment& env);
+
+// What is wrong with `value` under `field`'s rule: one sentence per problem, none when
+// the value follows it. Secret values are shown masked.
+std::vector<std::string> check_rule(const Field& field, std::string_view value);
+
+}  // namespace goe

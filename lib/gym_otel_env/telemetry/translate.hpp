@@ -1,0 +1,57 @@
+// Settings + an environment snapshot -> the ordered variables to export, each with
+// where its value came from. Variables already set always win.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/validate.hpp"
+
+namespace goe {
+
+struct Export {
+    enum class Source { config, default_value, lens, slurm, generated, enabled };
+    std::string name;
+    std::string value;
+    Source source;
+    Origin origin;     // config: where the value was written
+    std::string from;  // lens: the NEMO_LENS_ variable; slurm: SLURM_JOB_ID
+};
+
+// A variable left alone because the environment already sets it.
+struct Kept {
+    std::string name;
+    std::string value;
+};
+
+struct Translation {
+    bool enabled = false;
+    std::string decided_by;  // "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED" or "telemetry.enabled"
+    std::vector<Export> exports;
+    std::vector<Kept> kept;
+};
+
+// The precedence every field follows, written once for translate() and the lint: the
+// variable when the environment sets it, else its nemo-lens variable when it has one and
+// that is set, else the config's value (the default when the config has none).
+struct InEffect {
+    enum class From { variable, lens, config };
+    From from;
+    std::string_view name;                  // variable, lens: the variable read; config: empty
+    std::optional<std::string_view> value;  // nullopt: the config's value is null
+};
+InEffect in_effect(const Setting& setting, const Environment& env);
+
+// `random_hex12` supplies 12 lowercase hex digits from a secure source when a run id
+// must be generated; it is not called otherwise.
+Translation translate(const Settings& settings, const Environment& env,
+                      const std::function<std::string()>& random_hex12);
+
+// nemo-lens' truth test for ENABLED: trimmed, lower-cased 1/true/yes/on.
+bool truthy(std::string_view value);
+
+}  // namespace goe

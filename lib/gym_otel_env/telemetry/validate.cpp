@@ -1,0 +1,221 @@
+#include "gym_otel_env/telemetry/validate.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/core/decimal.hpp"
+#include "gym_otel_env/core/text.hpp"
+
+namespace goe {
+
+const Setting& Settings::operator[](std::string_view key) const {
+    for (const auto& s : fields)
+        if (s.field->key == key) return s;
+    throw std::logic_error(fmt::format("no setting '{}'", key));  // a key not in the schema: a bug
+}
+
+namespace {
+
+// Unicode White_Space in UTF-8, as pydantic-core's str::trim() removes it.
+size_t space_at(std::string_view s, size_t i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+    static constexpr std::array<std::string_view, 19> wide = {
+        "\u0085", "\u00a0", "\u1680", "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006",
+        "\u2007", "\u2008", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"};
+    for (auto w : wide)
+        if (s.substr(i, w.size()) == w) return w.size();
+    return 0;
+}
+
+std::string_view unicode_trim(std::string_view s) {
+    size_t start = 0;
+    while (start < s.size()) {
+        size_t n = space_at(s, start);
+        if (!n) break;
+        start += n;
+    }
+    s.remove_prefix(start);
+    for (;;) {
+        bool trimmed = false;
+        for (size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+            if (space_at(s, s.size() - n) == n) {
+                s.remove_suffix(n);
+                trimmed = true;
+                break;
+            }
+        }
+        if (!trimmed) return s;
+    }
+}
+
+// pydantic-core's str -> int: [+-]? digits with single '_' between digits,
+// optionally '.' and one or more zeros.
+std::optional<std::string> parse_int_string(std::string_view text) {
+    std::string_view s = unicode_trim(text);
+    bool negative = false;
+    if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+        negative = s[0] == '-';
+        s.remove_prefix(1);
+    }
+    if (auto dot = s.find('.'); dot != std::string_view::npos) {
+        std::string_view fraction = s.substr(dot + 1);
+        if (fraction.empty() || fraction.find_first_not_of('0') != std::string_view::npos) return std::nullopt;
+        s = s.substr(0, dot);
+    }
+    std::string digits;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (is_digit(s[i])) {
+            digits += s[i];
+        } else if (s[i] == '_' && i > 0 && i + 1 < s.size() && s[i - 1] != '_' && is_digit(s[i + 1])) {
+            continue;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (digits.empty() || digits.size() > kMaxIntDigits) return std::nullopt;
+    std::string decimal = decimal_from_digits(digits, 10);
+    return negative ? negate_decimal(decimal) : decimal;
+}
+
+bool secret(const Field& f) { return f.secret; }
+
+std::string describe(const Node& v, const Field& f) {
+    if (secret(f) || v.is_container()) return std::string(type_name(v.type));
+    if (v.type == Type::null) return "null";
+    if (v.type == Type::string) return fmt::format("'{}'", v.text());
+    return fmt::format("{} {}", type_name(v.type), python_str(v));
+}
+
+// For a string field given a boolean or a number: the scalar quoted as the user wrote it
+// (`0x10` -> '0x10', not '16'), so that following the hint keeps their text. Only for a
+// plain scalar of a file, found at the value's origin: an interpolation's result, a value
+// from --set or the command line (where the shell would take the quotes) and a tagged
+// scalar get no hint. A secret is never quoted.
+std::string quote_hint(const Node& v, const Field& f) {
+    if (secret(f) || v.is_container() || v.type == Type::null) return {};
+    auto written = v.origin.source.plain_scalar_at(v.origin.line, v.origin.column);
+    if (!written) return {};
+    std::string text = written->empty() ? python_str(v) : std::string(*written);
+    std::string quoted;  // YAML's single quotes: a quote inside is doubled
+    for (char c : text) quoted += c == '\'' ? "''" : std::string(1, c);
+    return fmt::format(" (quote it: '{}')", quoted);
+}
+
+// The pydantic coercions: the exported text, or nullopt when invalid.
+std::optional<std::string> coerce_bool(const Node& v) {
+    switch (v.type) {
+        case Type::boolean: return v.boolean ? "1" : "0";
+        case Type::integer:
+            if (v.text() == "0" || v.text() == "1") return std::string(v.text());
+            return std::nullopt;
+        case Type::real:
+            if (v.real() == 0.0) return "0";
+            if (v.real() == 1.0) return "1";
+            return std::nullopt;
+        case Type::string: {
+            static constexpr std::array<std::string_view, 6> yes = {"1", "on", "t", "true", "y", "yes"};
+            static constexpr std::array<std::string_view, 6> no = {"0", "off", "f", "false", "n", "no"};
+            std::string lower = ascii_lower(v.text());
+            if (std::find(yes.begin(), yes.end(), lower) != yes.end()) return "1";
+            if (std::find(no.begin(), no.end(), lower) != no.end()) return "0";
+            return std::nullopt;
+        }
+        default: return std::nullopt;
+    }
+}
+
+std::optional<std::string> coerce_int(const Node& v) {
+    switch (v.type) {
+        case Type::boolean: return v.boolean ? "1" : "0";
+        case Type::integer: return std::string(v.text());
+        case Type::real: {
+            constexpr double limit = 9223372036854775808.0;  // 2^63: pydantic's i64 bound
+            if (!std::isfinite(v.real()) || v.real() != std::trunc(v.real())) return std::nullopt;
+            if (v.real() <= -limit || v.real() >= limit) return std::nullopt;
+            return decimal_from_integral_double(v.real());
+        }
+        case Type::string: return parse_int_string(v.text());
+        default: return std::nullopt;
+    }
+}
+
+// Why coerce_int refused `v`, where its type alone does not say it: coerce_int takes
+// every whole float within pydantic's range.
+std::string int_reason(const Node& v) {
+    if (v.type == Type::real && std::isfinite(v.real()) && v.real() == std::trunc(v.real()))
+        return " (out of range: pydantic turns a float into an integer only strictly between -2**63 and 2**63)";
+    return {};
+}
+
+}  // namespace
+
+Settings validate(const NodePtr& block, const std::string& block_key) {
+    Settings out;
+    for (const auto& f : kSchema) {
+        Setting s{&f, std::nullopt, Origin{}};
+        if (!f.null_default) s.value = std::string(f.fallback);
+        out.fields.push_back(std::move(s));
+    }
+    if (!block || block->type == Type::null) return out;
+    out.present = true;
+    if (block->type != Type::mapping)
+        throw Error(block->origin, block_key,
+                    fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
+    for (const auto& entry : block->entries()) {
+        const Node& v = *entry.value;
+        std::string path = block_key + "." + entry.key.str();
+        // Gym's TelemetryConfig is a pydantic model: even with extra="allow" a key that
+        // YAML typed (`1: x`, `true: x`) fails with "Keys should be strings".
+        if (entry.key_type != Type::string)
+            throw Error(v.origin, path,
+                        fmt::format("keys should be strings, got the {} key {}", type_name(entry.key_type), entry.key));
+        const Field* f = find_field(entry.key);
+        if (!f) {
+            out.unknown.push_back(UnknownKey{entry.key.str(), v.origin});
+            continue;
+        }
+        Setting& s = out.fields[static_cast<size_t>(f - kSchema.data())];
+        s.origin = v.origin;
+        switch (f->type) {
+            case FieldType::boolean:
+                s.value = coerce_bool(v);
+                if (!s.value) throw Error(v.origin, path, fmt::format("expected a boolean, got {}", describe(v, *f)));
+                break;
+            case FieldType::integer:
+                s.value = coerce_int(v);
+                if (!s.value)
+                    throw Error(v.origin, path,
+                                fmt::format("expected an integer, got {}{}", describe(v, *f), int_reason(v)));
+                break;
+            case FieldType::string:
+                if (v.type != Type::string)
+                    throw Error(v.origin, path,
+                                fmt::format("expected a string, got {}{}", describe(v, *f), quote_hint(v, *f)));
+                s.value = v.text();
+                break;
+            case FieldType::optional_string:
+                if (v.type != Type::string && v.type != Type::null) {
+                    // Headers look like a mapping, and OmegaConf would take one; the SDK reads one string.
+                    std::string hint = f->rule == Rule::header_list && v.type == Type::mapping
+                                           ? " (write the headers as one string: key=value,key2=value2)"
+                                           : quote_hint(v, *f);
+                    throw Error(v.origin, path,
+                                fmt::format("expected a string or null, got {}{}", describe(v, *f), hint));
+                }
+                s.value = v.type == Type::null ? std::nullopt : std::optional<std::string>(v.text());
+                break;
+        }
+        // No environment can hold a NUL: each shell or child would see a different prefix.
+        if (s.value && s.value->find('\0') != std::string::npos)
+            throw Error(v.origin, path,
+                        "a NUL character cannot be in an environment variable (Python: embedded null byte)");
+    }
+    return out;
+}
+
+}  // namespace goe

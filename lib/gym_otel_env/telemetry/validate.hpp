@@ -1,0 +1,36 @@
+// The resolved telemetry block -> typed settings, accepting exactly what a pydantic v2
+// model in lax mode accepts for each field of the schema.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
+
+namespace goe {
+
+struct Setting {
+    const Field* field;
+    std::optional<std::string> value;  // exported text: "1"/"0", decimal, the string; nullopt = null
+    Origin origin;                     // where it was written; empty for a default
+};
+
+struct UnknownKey {
+    std::string key;
+    Origin origin;
+};
+
+struct Settings {
+    std::vector<Setting> fields;  // one per schema row, in schema order
+    std::vector<UnknownKey> unknown;
+    bool present = false;  // the config had a telemetry block
+
+    const Setting& operator[](std::string_view key) const;
+};
+
+// `block` is the resolved value of `telemetry` (nullptr when absent).
+Settings validate(const NodePtr& block, const std::string& block_key = "telemetry");
+
+}  // namespace goe

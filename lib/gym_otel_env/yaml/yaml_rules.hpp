@@ -1,0 +1,95 @@
+// Where yaml-cpp and PyYAML's pure-Python SafeLoader (OmegaConf's loader) disagree, in
+// one place beside the parser: the line breaks PyYAML reads that yaml-cpp does not, and
+// the documents PyYAML refuses that yaml-cpp accepts (tabs between tokens, anchor
+// names, duplicate anchors, empty flow entries, a directive without `---`), and the spaces
+// yaml-cpp needs to end a token where PyYAML does. Each rule is a row of
+// tests/test_parse.cpp with PyYAML's verdict.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gym_otel_env/core/error.hpp"
+
+namespace goe {
+
+// `text` with each line break PyYAML reads and yaml-cpp does not written as one yaml-cpp
+// reads, every byte offset kept: a lone CR as LF, NEL (U+0085) as CR LF. PyYAML reads
+// both as "\n" everywhere, inside quoted and block scalars too.
+std::string normalize_line_breaks(std::string_view text);
+
+// Spaces yaml-cpp needs where PyYAML ends a token without one: after an anchor or alias
+// name before `?` or `:` (`*x: 2` is the alias x as a key; yaml-cpp reads the name `x:`),
+// and after a `?` or `:` indicator in a flow collection (`[?x]`, `{a:[1]}`; yaml-cpp
+// wants a blank after them). A space there changes nothing for PyYAML. Empty for nearly
+// every document, which then is parsed as it is.
+struct InsertedSpaces {
+    std::vector<size_t> at;  // offsets of the spaces in the spaced text, ascending
+    // Offsets in `text` of the U+2028 and U+2029 that are line breaks between tokens or
+    // in a plain scalar (not in a quoted or block scalar). yaml-cpp reads each as "  \n",
+    // the same three bytes, so that its lines are PyYAML's.
+    std::vector<size_t> breaks;
+    // Offsets in `text` of the nodes whose tag is the non-specific `!` (`! x`, `&a ! x`),
+    // ascending: where the node's properties start, as yaml-cpp's mark for it.
+    std::vector<size_t> non_specific;
+    // The first character of the last token read (0: none), comments and blanks aside:
+    // what a flow collection left open at the end was waiting for after it.
+    char last_token = 0;
+
+    // The first thing PyYAML refuses in the text that yaml-cpp would accept, if any; the
+    // spaces above are those before it. PyYAML's scanner reads lazily, so a syntax error
+    // yaml-cpp finds before that token is reported instead, and any one before OmegaConf's.
+    std::optional<Error> refused;
+    std::pair<int, int> refused_from{0, 0};  // line and column where the refused token starts
+    bool refused_syntax = true;              // false: OmegaConf's refusal (a null key), after PyYAML's
+
+    // The text yaml-cpp reads: `text` with the spaces.
+    std::string apply(std::string_view text) const;
+    // A yaml-cpp position in that text (byte offset, byte column from 0) as the same
+    // position in `text`; an inserted space maps to the character after it.
+    std::pair<size_t, int> original(size_t pos, int column) const;
+};
+
+// The spaces yaml-cpp needs to read `text` (normalized) as PyYAML does, and the first
+// thing PyYAML refuses there that yaml-cpp would accept, as an Error with the line and the
+// column in characters. `ascii`: every byte of `text` is ASCII (a byte is a column).
+// `whole_lines`: an ordinary `key: value` line is read in one step, which must come to
+// the same as reading it token by token (false; the tests compare the two).
+InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name, bool ascii, bool whole_lines = true);
+
+// A scalar's value as PyYAML reads it: yaml-cpp writes the escapes \N and \_ as the
+// single bytes 0x85 and 0xA0, PyYAML as the characters U+0085 and U+00A0. The text was
+// checked to be UTF-8, so a byte that is not part of a UTF-8 sequence came from them.
+std::string pyyaml_escapes(std::string value);
+
+// A block scalar's value as PyYAML reads it: yaml-cpp drops one of the trailing line
+// breaks a folded scalar with keep chomping (`>+`) keeps when blank lines end it.
+// `pos` is the offset of the scalar's indicator in `text` (normalized).
+std::string pyyaml_block_scalar(std::string value, std::string_view text, size_t pos);
+
+// A quoted scalar's value as PyYAML reads it: U+2028 and U+2029 written raw are line
+// breaks that fold, kept themselves but without the spaces and tabs around them
+// (`"a<U+2029>  b"` is 'a\u2029b'); yaml-cpp keeps those spaces. A double-quoted
+// scalar with escapes is left as yaml-cpp read it: `\L` gives the same character.
+// `pos` is the offset of the opening quote in `text`.
+std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_t pos);
+
+// A plain scalar's value as PyYAML reads it when it goes on over a U+2028 or U+2029:
+// yaml-cpp, which read those as "\n", folded them into a space or newlines; PyYAML keeps
+// them (`a: x<U+2028>  y` is 'x\u2028y'). `pos` is the offset of the scalar in `text`;
+// `value` is yaml-cpp's.
+std::string pyyaml_plain_breaks(const std::string& value, std::string_view text, size_t pos);
+
+// Where a node's content starts in `text` (normalized) when yaml-cpp's mark for it is at
+// `pos`: yaml-cpp marks a node where its properties (an anchor, a tag) start, and the
+// content follows them after blanks, line breaks and comments (`&a !!str x`).
+size_t after_properties(std::string_view text, size_t pos);
+
+// The column, counted in characters from 1, of the byte at offset `pos`, which is
+// `byte_column` bytes (from 1) into its line: yaml-cpp counts bytes, PyYAML characters.
+int char_column(std::string_view text, size_t pos, int byte_column);
+
+}  // namespace goe

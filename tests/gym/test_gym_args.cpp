@@ -1,0 +1,228 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/gym/gym_args.hpp"
+#include "support.hpp"
+
+using namespace goe;
+using goe::testing::error_of;
+using Words = std::vector<std::string>;
+
+namespace {
+
+// Selectors resolve to a visible stand-in naming what they were asked and the roots.
+std::string stand_in(std::string_view flag, std::string_view value, const Words& dirs) {
+    std::string out = "<" + std::string(flag) + ":" + std::string(value);
+    for (const auto& d : dirs) out += "@" + d;
+    return out + ">";
+}
+
+GymCommandLine read(const Words& argv) { return read_gym_command(argv, stand_in); }
+
+}  // namespace
+
+TEST_CASE("read_gym_command reads only Gym's entry points") {
+    struct Row {
+        Words argv;
+        bool gym;
+    };
+    for (const auto& r : std::vector<Row>{
+             {{"python", "x.py", "--config", "m.toml"}, false},
+             {{"env", "FOO=1", "gym", "env", "start", "--config", "a.yaml"}, false},
+             {{"sh", "-c", "gym env start --config a.yaml"}, false},
+             {{"gymnasium", "--config", "a.yaml"}, false},
+             {{"ng_unknown", "--config", "a.yaml"}, false},  // not in pyproject's [project.scripts]
+             {{"python3", "-c", "import nemo_gym", "--config", "a.yaml"}, false},
+             {{"python3", "-m", "nemo_gym.cli.legacy", "--config", "a.yaml"}, false},
+             {{"python3", "-m", "other.main", "--config", "a.yaml"}, false},
+             {{"uv", "pip", "install", "gym"}, false},
+             {{"uv", "run", "pytest", "--config", "a.yaml"}, false},
+             {{}, false},
+             {{"gym", "env", "start", "--config", "a.yaml"}, true},
+             {{"ng", "env", "start", "--config", "a.yaml"}, true},
+             {{"./gym", "env", "start", "--config", "a.yaml"}, true},
+             {{"/opt/venv/bin/gym", "env", "start", "--config", "a.yaml"}, true},
+             {{"ng_run", "--config", "a.yaml"}, true},
+             {{"nemo_gym_run", "--config", "a.yaml"}, true},
+             {{"python", "-m", "nemo_gym.cli.main", "env", "start", "--config", "a.yaml"}, true},
+             {{"python3.12", "-u", "-X", "dev", "-mnemo_gym.cli.main", "env", "start", "--config", "a.yaml"}, true},
+             {{"/venv/bin/python3", "-BE", "-Wignore", "-m", "nemo_gym.cli.main", "env", "start", "--config", "a.yaml"},
+              true},
+             {{"uv", "run", "gym", "env", "start", "--config", "a.yaml"}, true},
+             {{"uv", "--quiet", "run", "--with", "x", "--extra=dev", "--frozen", "gym", "env", "start", "--config",
+               "a.yaml"},
+              true},
+             {{"uv", "run", "--", "ng_run", "--config", "a.yaml"}, true},
+             {{"uv", "run", "python", "-m", "nemo_gym.cli.main", "env", "start", "--config", "a.yaml"}, true},
+             {{"uv", "run", "-m", "nemo_gym.cli.main", "env", "start", "--config", "a.yaml"}, true},
+         }) {
+        std::string shown;
+        for (const auto& w : r.argv) shown += w + " ";
+        INFO(shown);
+        auto cl = read(r.argv);
+        CHECK(cl.is_gym == r.gym);
+        CHECK(cl.overrides == (r.gym ? Words{"+config_paths=[a.yaml]"} : Words{}));
+    }
+}
+
+TEST_CASE("gym_entry says how the command reaches Gym, for finding its install root") {
+    auto e = gym_entry({"/venv/bin/ng_run", "x"});
+    CHECK(e.kind == GymEntry::Kind::script);
+    CHECK(e.program == "/venv/bin/ng_run");
+    CHECK(e.script == "ng_run");
+    CHECK(e.args == 1);
+    e = gym_entry({"python3", "-u", "-m", "nemo_gym.cli.main", "env"});
+    CHECK(e.kind == GymEntry::Kind::module);
+    CHECK(e.program == "python3");
+    CHECK(e.args == 4);
+    e = gym_entry({"uv", "run", "--project", "/p", "gym", "env"});
+    CHECK(e.kind == GymEntry::Kind::uv);
+    CHECK(e.script == "gym");
+    CHECK(e.uv_project == std::optional<std::string>("/p"));
+    CHECK(e.args == 5);
+    e = gym_entry({"uv", "run", "--directory=/d", "python", "-m", "nemo_gym.cli.main"});
+    CHECK(e.kind == GymEntry::Kind::uv);
+    CHECK(e.script.empty());
+    CHECK(e.uv_project == std::optional<std::string>("/d"));
+    CHECK(gym_entry({"uv", "run", "python", "-m", "nemo_gym.cli.main"}).uv_project == std::nullopt);
+    CHECK(gym_entry({"env", "gym"}).kind == GymEntry::Kind::none);
+}
+
+TEST_CASE("read_gym_command splits words as Gym's argparse and main() do") {
+    struct Row {
+        Words argv;
+        Words overrides;
+        Words search_dirs = {};
+    };
+    for (const auto& r : std::vector<Row>{
+             // --config (repeatable, both spellings) first, then the leftovers in order.
+             {{"gym", "env", "start", "--config", "a.yaml", "+x=1", "--config=b.yaml"},
+              {"+config_paths=[a.yaml,b.yaml]", "+x=1"}},
+             // Translated flags come in the command's flag order (CONFIG, BENCHMARK, ENVIRONMENT,
+             // RESOURCES_SERVER, MODEL_TYPE, ..., MODEL, MODEL_URL), not argv order; the user's
+             // +config_paths tokens are coalesced after them.
+             {{"gym", "env", "start", "+config_paths=[u.yaml]", "--model-type", "m", "--environment", "e", "--config",
+               "c.yaml", "--benchmark", "b", "--resources-server", "r"},
+              {"+config_paths=[c.yaml,<benchmark:b>,<environment:e>,<resources-server:r>,<model-type:m>,u.yaml]"}},
+             {{"gym", "env", "start", "--model-url", "u", "-m", "m", "--config", "c", "--model-api-key", "k"},
+              {"+config_paths=[c]", "+policy_model_name=m", "+policy_base_url=u", "+policy_api_key=k"}},
+             // _merge_config_paths: only `+config_paths=[` ... `]` tokens; items split on `,` as text.
+             {{"gym", "env", "start", "++config_paths=[a]", "config_paths=[b]", "+config_paths=[c] ", "+config_paths=d",
+               "+config_paths=[e, 'f'],g]", "+config_paths=[]", "+config_paths=[h,,i]"},
+              {"+config_paths=[e, 'f'],g,h,i]", "++config_paths=[a]", "config_paths=[b]", "+config_paths=[c] ",
+               "+config_paths=d"}},
+             // --search-dir: roots, split on ':' like NEMO_GYM_EXTRA_ROOTS; the selectors see them.
+             {{"gym", "env", "start", "--search-dir", "/s1", "--environment", "e", "--search-dir=/s2:/s3::"},
+              {"+config_paths=[<environment:e@/s1@/s2@/s3>]"},
+              {"/s1", "/s2", "/s3"}},
+             // -v before or after the command: +verbose=true before everything.
+             {{"gym", "-v", "env", "start", "+a=1"}, {"+verbose=true", "+a=1"}},
+             {{"gym", "env", "start", "--config", "c", "--verbose"}, {"+verbose=true", "+config_paths=[c]"}},
+             // argparse abbreviations and attached values.
+             {{"gym", "env", "start", "--conf", "c", "--environ=e", "-mx"},
+              {"+config_paths=[c,<environment:e>]", "+policy_model_name=x"}},
+             {{"gym", "env", "start", "-m=x"}, {"+policy_model_name=x"}},
+             // A value may look like a negative number; an empty selector adds nothing.
+             {{"gym", "eval", "run", "--limit", "-1", "--environment", ""}, {"+limit=-1"}},
+             // Legacy names stand for their gym command.
+             {{"ng_run", "+config_paths=[a.yaml]", "--config", "b.yaml"}, {"+config_paths=[b.yaml,a.yaml]"}},
+             {{"/venv/bin/nemo_gym_collect_rollouts", "--config", "c", "--agent", "a"},
+              {"+config_paths=[c]", "+agent_name=a"}},
+             {{"ng_upload_dataset_to_gitlab", "--revision", "r", "--name", "n"},
+              {"+dataset_name=n", "+version=r", "+revision=r"}},
+             {{"ng_version"}, {}},
+             {{"ng_reinstall", "a", "--b"}, {"a", "--b"}},
+             {{"gym", "--version", "--json"}, {"+json=true"}},
+             // Help, or no command: Gym prints help and reads no config.
+             {{"gym", "env", "start", "--config", "c", "-h"}, {}},
+             {{"ng_help", "--config", "c"}, {}},
+             {{"gym"}, {}},
+             {{"gym", "env"}, {}},
+             // Other commands and their flags.
+             {{"gym", "eval", "submit", "--config", "s.yaml", "+a=1"}, {"+a=1"}},  // OmegaConf reads it itself
+             {{"gym", "env", "packages", "--resources-server", "x", "--json"},
+              {"+entrypoint=resources_servers/x", "+format=json"}},
+             {{"gym", "search", "benchmarks", "math"}, {"+query=\"math\""}},
+             {{"gym", "search", "ma\"th"}, {"+query=\"ma\\\"th\""}},
+             {{"gym", "list", "environments", "--json", "foo"}, {"+component_name=foo", "+json=true"}},
+             {{"gym", "list", "environments", "foo", "--modality", "a b", "--kind", "benchmark"},
+              {"+component_name=foo", "+catalog_kind=benchmark", "+modality=\"a b\""}},
+             {{"gym", "env", "validate", "w", "--config", "c"}, {"+config_paths=[c]", "+onboarding_name=\"w\""}},
+             {{"gym", "env", "validate", "+x=1", "+y=2"}, {"+x=1", "+y=2"}},
+             {{"gym", "env", "init", "--environment", "e", "--reward-range", "0", "1e3", "--lower-is-better"},
+              {"+scaffold_kind=environment", "+scaffold_name=\"e\"", "+reward_range=[0.0,1000.0]",
+               "+higher_is_better=false"}},
+             {{"gym", "env", "init", "--resources-server", "r"}, {"+entrypoint=resources_servers/r"}},
+             {{"gym", "dataset", "collate", "--model-type", "m", "--download", "--config", "c"},
+              {"+config_paths=[c,<model-type:m>]", "+should_download=true"}},
+         }) {
+        std::string shown;
+        for (const auto& w : r.argv) shown += w + " ";
+        INFO(shown);
+        auto cl = read(r.argv);
+        CHECK(cl.is_gym);
+        CHECK(cl.overrides == r.overrides);
+        CHECK(cl.search_dirs == r.search_dirs);
+    }
+}
+
+TEST_CASE("read_gym_command refuses what Gym's argparse refuses, in one line") {
+    struct Row {
+        Words argv;
+        std::string message;
+    };
+    for (const auto& r : std::vector<Row>{
+             {{"gym", "env", "start", "--config"}, "gym command line: argument --config: expected one argument"},
+             {{"gym", "env", "start", "--config", "--model", "x"},
+              "gym command line: argument --config: expected one argument"},
+             {{"gym", "env", "start", "--confg", "c"},
+              "gym command line: unrecognized arguments: --confg Did you mean `--config`?"},
+             {{"gym", "env", "start", "-x=1", "-1"}, "gym command line: unrecognized arguments: -x=1 -1"},
+             // Python 3.11's argparse leaves a subcommand's "--" to Gym's main, which refuses it.
+             {{"gym", "env", "start", "--config", "c", "--", "+x=1"}, "gym command line: unrecognized arguments: --"},
+             {{"gym", "env", "start", "--", "--config", "c"}, "gym command line: unrecognized arguments: -- --config"},
+             {{"gym", "env", "start", "-m"}, "gym command line: argument --model/-m: expected one argument"},
+             {{"gym", "--bogus", "env", "start"},
+              "gym command line: unrecognized arguments: --bogus Did you mean `--verbose`?"},
+             {{"gym", "--version", "+a=1"},
+              "gym command line: argument {list,search,dataset,env,eval,dev}: invalid choice: '+a=1' (choose from "
+              "'list', 'search', 'dataset', 'env', 'eval', 'dev')"},
+             {{"gym", "env", "start", "--model-", "x"},
+              "gym command line: ambiguous option: --model- could match --model-type, --model-url, --model-api-key"},
+             {{"gym", "env", "strt"},
+              "gym command line: argument {init,resolve,validate,packages,test,publish,start,prefetch,status}: invalid "
+              "choice: 'strt' (choose from 'init', 'resolve', 'validate', 'packages', 'test', 'publish', 'start', "
+              "'prefetch', 'status') Did you mean `start`?"},
+             {{"gym", "+config_paths=[a]"},
+              "gym command line: argument {list,search,dataset,env,eval,dev}: invalid choice: '+config_paths=[a]' "
+              "(choose from 'list', 'search', 'dataset', 'env', 'eval', 'dev')"},
+             {{"gym", "list", "environments", "--kind", "x"},
+              "gym command line: argument --kind: invalid choice: 'x' (choose from 'environment', 'benchmark')"},
+             {{"gym", "search", "things", "q"},
+              "gym command line: argument component_type: invalid choice: 'things' (choose from 'benchmarks', "
+              "'environments', 'agents', 'models', 'resources-servers')"},
+             {{"gym", "env", "init", "--environment", "a", "--benchmark", "b"},
+              "gym command line: argument --benchmark: not allowed with argument --environment"},
+             {{"gym", "env", "init", "--reward-range", "0"},
+              "gym command line: argument --reward-range: expected 2 arguments"},
+             {{"gym", "env", "init", "--reward-range", "0", "x"},
+              "gym command line: argument --reward-range: invalid float value: 'x'"},
+             {{"gym", "eval", "submit"}, "gym command line: the following arguments are required: --config/-c"},
+             {{"gym", "search"}, "gym command line: the following arguments are required: QUERY"},
+             {{"gym", "env", "start", "--verbose=1"},
+              "gym command line: argument -v/--verbose: ignored explicit argument '1'"},
+         }) {
+        std::string shown;
+        for (const auto& w : r.argv) shown += w + " ";
+        INFO(shown);
+        CHECK(error_of([&] { read(r.argv); }, Error::Kind::usage) == r.message);
+    }
+}
+
+TEST_CASE("merge_config_paths is Gym's _merge_config_paths") {
+    CHECK(merge_config_paths({}) == Words{});
+    CHECK(merge_config_paths({"a=1", "+config_paths=[x]", "b=2", "+config_paths=[y,z]"}) ==
+          Words{"+config_paths=[x,y,z]", "a=1", "b=2"});
+    CHECK(merge_config_paths({"+config_paths=[]", "a=1"}) == Words{"a=1"});
+    CHECK(merge_config_paths({"+config_paths=["}) == Words{"+config_paths=["});
+}

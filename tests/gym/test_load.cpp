@@ -1,0 +1,448 @@
+#include <fmt/format.h>
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/hydra/override.hpp"
+#include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
+#include "support.hpp"
+
+using namespace goe;
+using goe::testing::error_of;
+using goe::testing::MemoryFileSystem;
+
+namespace {
+
+// load's trees merged as run_pipeline merges them (pipeline.cpp): the CLI config first,
+// which load reads config_paths from, then the trees in order, config_paths written over.
+struct Merged {
+    NodePtr root;
+    std::vector<std::string> files;
+};
+
+Merged merged(const LoadRequest& r, const Environment& env, FileSystem& fs, const LoadLimits& limits = {}) {
+    NodePtr cli = command_line_config(r.gym_overrides, r.sets, limits.parse.max_depth);
+    check_interpolations(cli, {});
+    Loaded l = load(r, cli, env, fs, limits);
+    Dereference dereference = [&env](const std::vector<Container>& parents, const std::string& path,
+                                     const NodePtr& value) { return dereference_container(parents, path, value, env); };
+    NodePtr root;
+    for (const auto& tree : l.trees) root = merge(root, tree, dereference);
+    return Merged{with_config_paths(root, l), l.files};
+}
+
+std::string value_at(const Merged& l, std::string_view a, std::string_view b) {
+    const NodePtr* x = l.root->find(a);
+    REQUIRE(x);
+    const NodePtr* y = (*x)->find(b);
+    REQUIRE(y);
+    return python_str(**y);
+}
+
+LoadRequest configs(std::vector<std::string> names) {
+    LoadRequest request;
+    request.configs = std::move(names);
+    request.no_env_yaml = true;
+    return request;
+}
+
+}  // namespace
+
+TEST_CASE("load merges CONFIG files in order, a later one winning") {
+    MemoryFileSystem fs;
+    fs.files["a.yaml"] = "t: {x: 1, y: 1}\n";
+    fs.files["b.yaml"] = "t: {y: 2}\n";
+    LoadRequest r;
+    r.configs = {"a.yaml", "b.yaml"};
+    Merged l = merged(r, {}, fs);
+    CHECK(value_at(l, "t", "x") == "1");
+    CHECK(value_at(l, "t", "y") == "2");
+    CHECK(l.files == std::vector<std::string>{"a.yaml", "b.yaml"});
+}
+
+TEST_CASE("load merges includes in Gym's order: a file after what it pulled in, siblings in order") {
+    MemoryFileSystem fs;
+    fs.files["root.yaml"] = "config_paths: [inc1.yaml, inc2.yaml]\nt: {who: root}\n";
+    fs.files["inc1.yaml"] = "config_paths: [deep.yaml]\nt: {who: inc1, a: inc1}\n";
+    fs.files["inc2.yaml"] = "t: {who: inc2, a: inc2, b: inc2}\n";
+    fs.files["deep.yaml"] = "t: {who: deep, a: deep, b: deep, c: deep}\n";
+    fs.files["other.yaml"] = "config_paths: [inc2.yaml]\nt: {c: other}\n";
+    LoadRequest r;
+    r.configs = {"root.yaml", "other.yaml"};
+    Merged l = merged(r, {}, fs);
+    CHECK(l.files == std::vector<std::string>{"deep.yaml", "inc1.yaml", "inc2.yaml", "root.yaml", "other.yaml"});
+    CHECK(value_at(l, "t", "who") == "root");
+    CHECK(value_at(l, "t", "a") == "inc2");
+    CHECK(value_at(l, "t", "b") == "inc2");
+    CHECK(value_at(l, "t", "c") == "other");
+}
+
+TEST_CASE("load returns the trees in merge order: a file after its includes, env.yaml, the CLI config last") {
+    MemoryFileSystem fs;
+    fs.files["root.yaml"] = "config_paths: [inc.yaml]\nwho: root\n";
+    fs.files["inc.yaml"] = "who: inc\n";
+    fs.files["env.yaml"] = "who: env\n";
+    LoadRequest r;
+    r.configs = {"root.yaml"};
+    Loaded l = load(r, command_line_config({}, {"who=cli"}), {}, fs);
+    std::vector<std::string> who;
+    for (const auto& tree : l.trees) who.push_back(python_str(**tree->find("who")));
+    CHECK(who == std::vector<std::string>{"inc", "root", "env", "cli"});
+    CHECK(l.files == std::vector<std::string>{"inc.yaml", "root.yaml", "env.yaml"});
+    CHECK(python_str(*l.config_paths) == "['root.yaml', 'inc.yaml']");
+    // Nothing to load: one empty mapping, and no list for Gym to write.
+    MemoryFileSystem empty;
+    l = load(LoadRequest{}, command_line_config({}, {}), {}, empty);
+    REQUIRE(l.trees.size() == 1);
+    CHECK(python_str(*l.trees[0]) == "{}");
+    CHECK(l.trees[0]->origin.str() == "<none>:1:1");
+    CHECK(!l.config_paths);
+}
+
+TEST_CASE("load reads a file that includes itself once, also in a cycle of two") {
+    MemoryFileSystem fs;
+    fs.files["self.yaml"] = "config_paths: [self.yaml]\nt: {x: 1}\n";
+    LoadRequest r;
+    r.configs = {"self.yaml"};
+    CHECK(merged(r, {}, fs).files == std::vector<std::string>{"self.yaml"});
+    fs.files["a.yaml"] = "config_paths: [b.yaml]\n";
+    fs.files["b.yaml"] = "config_paths: [a.yaml]\n";
+    CHECK(merged(configs({"a.yaml"}), {}, fs).files == std::vector<std::string>{"b.yaml", "a.yaml"});
+}
+
+TEST_CASE("load looks under --search-dir, then NEMO_GYM_EXTRA_ROOTS, then the working directory") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "t: {x: cwd}\n";
+    fs.files["/extra/c.yaml"] = "t: {x: extra}\n";
+    fs.files["/second/c.yaml"] = "t: {x: second}\n";
+    fs.files["/sd/c.yaml"] = "t: {x: sd}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    CHECK(value_at(merged(r, {}, fs), "t", "x") == "cwd");
+    Environment env{{"NEMO_GYM_EXTRA_ROOTS", "/nowhere::/extra:/second"}};
+    CHECK(value_at(merged(r, env, fs), "t", "x") == "extra");
+    r.search_dirs = {"/sd"};
+    CHECK(value_at(merged(r, env, fs), "t", "x") == "sd");
+}
+
+TEST_CASE("load names every place it looked for a missing file") {
+    MemoryFileSystem fs;
+    LoadRequest r;
+    r.configs = {"gone.yaml"};
+    r.search_dirs = {"/sd"};
+    Environment extra{{"NEMO_GYM_EXTRA_ROOTS", "/x"}};
+    CHECK(error_of([&] { merged(r, extra, fs); }) ==
+          "config_paths entry 'gone.yaml' was not found. Looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml."
+          " Check the path is spelled correctly and is relative to your working directory, an extra root "
+          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
+    fs.files["a.yaml"] = "config_paths:\n  - b.yaml\n";
+    r.configs = {"a.yaml"};
+    r.search_dirs = {};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "a.yaml:2:5: config_paths[0]: config_paths entry 'b.yaml' was not found. Looked in: b.yaml."
+          " Check the path is spelled correctly and is relative to your working directory, an extra root "
+          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
+    r.configs = {"/abs/c.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "config_paths entry '/abs/c.yaml' was not found. Looked in: /abs/c.yaml."
+          " Check the path is spelled correctly and is relative to your working directory, an extra root "
+          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
+}
+
+TEST_CASE("load: regression: a NUL in a config_paths entry loaded the shorter path") {
+    MemoryFileSystem fs;
+    fs.files["a"] = "x: 1\n";
+    fs.files["c.yaml"] = "config_paths: [\"a\\0b.yaml\"]\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "c.yaml:1:16: config_paths[0]: a path cannot contain a NUL character (Python: embedded null byte)");
+}
+
+TEST_CASE("load merges env.yaml after all config files, and --set overrides last") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "telemetry: {enabled: false, service_name: cfg}\n";
+    fs.files["env.yaml"] = "telemetry: {enabled: true, exporter: console}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    r.sets = {"telemetry.service_name=set", "telemetry.x="};
+    Merged l = merged(r, {}, fs);
+    CHECK(value_at(l, "telemetry", "enabled") == "True");
+    CHECK(value_at(l, "telemetry", "exporter") == "console");
+    CHECK(value_at(l, "telemetry", "service_name") == "set");
+    CHECK(value_at(l, "telemetry", "x") == "");
+    CHECK(l.files == std::vector<std::string>{"c.yaml", "env.yaml"});
+    r.no_env_yaml = true;
+    CHECK(value_at(merged(r, {}, fs), "telemetry", "enabled") == "False");
+}
+
+TEST_CASE("load uses env.yaml's config_paths when no CONFIG is given") {
+    MemoryFileSystem fs;
+    fs.files["env.yaml"] = "config_paths: [c.yaml]\ntelemetry: {exporter: console}\n";
+    fs.files["c.yaml"] = "telemetry: {enabled: true, exporter: otlp}\n";
+    Merged l = merged(LoadRequest{}, {}, fs);
+    CHECK(value_at(l, "telemetry", "enabled") == "True");
+    CHECK(value_at(l, "telemetry", "exporter") == "console");
+}
+
+TEST_CASE("load reads '-' from standard input once") {
+    MemoryFileSystem fs;
+    fs.stdin_text = "t: {x: in}\n";
+    LoadRequest r;
+    r.configs = {"-"};
+    CHECK(value_at(merged(r, {}, fs), "t", "x") == "in");
+    r.configs = {"-", "-"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) == "standard input ('-') can be read only once");
+}
+
+// PyYAML reads `~`, `--- ` and `!!null x` as None, as it reads an empty file, and
+// OmegaConf.load makes an empty config of None (odd_yaml.py found `---` refused).
+TEST_CASE("load: regression: a null document was refused, OmegaConf reads it as an empty config") {
+    MemoryFileSystem fs;
+    fs.files["t.yaml"] = "~\n";
+    fs.files["d.yaml"] = "---\n";
+    fs.files["n.yaml"] = "--- !!null x\n...\n";
+    fs.files["q.yaml"] = "'~'\n";
+    fs.files["e.yaml"] = "";
+    LoadRequest r;
+    auto read = [&](const char* name) {
+        r.configs = {name};
+        Merged m = merged(r, {}, fs);
+        return m.root ? python_str(*m.root) : std::string("<none>");
+    };
+    CHECK(read("e.yaml") == "{'config_paths': ['e.yaml']}");
+    for (std::string name : {"t.yaml", "d.yaml", "n.yaml"})
+        CHECK(read(name.c_str()) == "{'config_paths': ['" + name + "']}");
+    r.configs = {"q.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "q.yaml:1:1: the top level of a config must be a mapping, got string");
+}
+
+TEST_CASE("load rejects configs that are not mappings and bad config_paths") {
+    MemoryFileSystem fs;
+    fs.files["l.yaml"] = "- a\n- b\n";
+    fs.files["s.yaml"] = "config_paths: one.yaml\n";
+    fs.files["n.yaml"] = "config_paths: [1]\n";
+    LoadRequest r;
+    r.configs = {"l.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) == "l.yaml:1:1: the top level of a config must be a mapping, got list");
+    r.configs = {"s.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "s.yaml:1:15: config_paths: expected a list of config file paths, got string");
+    r.configs = {"n.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) == "n.yaml:1:16: config_paths[0]: expected a path, got integer 1");
+}
+
+TEST_CASE("load treats an empty file as an empty config") {
+    MemoryFileSystem fs;
+    fs.files["e.yaml"] = "";
+    fs.files["c.yaml"] = "# only a comment\n";
+    LoadRequest r;
+    r.configs = {"e.yaml", "c.yaml"};
+    Merged l = merged(r, {}, fs);
+    CHECK(l.root->type == Type::mapping);
+    // Nothing but the list of loaded entries Gym writes after the merge.
+    CHECK(python_str(*l.root) == "{'config_paths': ['e.yaml', 'c.yaml']}");
+}
+
+TEST_CASE("load merges a mapping onto an interpolation that resolves to a mapping, as OmegaConf does") {
+    MemoryFileSystem fs;
+    fs.files["a.yaml"] =
+        "x:\n  tele: {service_name: from-x, a: '${.b}', b: 1}\ntelemetry: ${x.tele}\nother: ${oc.env:HOME}\n";
+    fs.files["b.yaml"] = "telemetry: {enabled: true, b: 2}\nother: {k: v}\n";
+    fs.files["c.yaml"] = "gone: ${nowhere}\n";
+    fs.files["d.yaml"] = "gone: {k: v}\n";
+    LoadRequest r;
+    r.configs = {"a.yaml", "b.yaml", "c.yaml", "d.yaml"};
+    Merged l = merged(r, {{"HOME", "/root"}}, fs);
+    CHECK(python_str(**l.root->find("telemetry")) ==
+          "{'service_name': 'from-x', 'a': '${.b}', 'b': 2, 'enabled': True}");
+    CHECK(python_str(**l.root->find("other")) == "{'k': 'v'}");
+    CHECK(python_str(**l.root->find("gone")) == "{'k': 'v'}");
+    fs.files["e.yaml"] = "telemetry: [1]\n";
+    r.configs = {"a.yaml", "e.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "e.yaml:1:12: telemetry: cannot merge a list into a mapping (from a.yaml:2:9)");
+}
+
+TEST_CASE("load applies all overrides as one config merged last, as Hydra does for Gym") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "telemetry: {enabled: true, exporter: console}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    r.no_env_yaml = true;
+    // In the CLI config `++telemetry=null` is null, so the next token replaces it with
+    // a mapping, which then merges into the files' telemetry.
+    r.sets = {"telemetry=null", "telemetry.run_id=x"};
+    Merged l = merged(r, {}, fs);
+    CHECK(python_str(**l.root->find("telemetry")) == "{'enabled': True, 'exporter': 'console', 'run_id': 'x'}");
+    r.sets = {"telemetry.run_id=x", "telemetry=null"};
+    CHECK(python_str(**merged(r, {}, fs).root->find("telemetry")) == "None");
+}
+
+TEST_CASE("load takes the root files from the CLI config's config_paths, after CONFIG, over env.yaml's") {
+    MemoryFileSystem fs;
+    fs.files["env.yaml"] = "config_paths: [e.yaml]\n";
+    fs.files["e.yaml"] = "t: {who: e}\n";
+    fs.files["a.yaml"] = "t: {who: a, a: 1}\n";
+    fs.files["b.yaml"] = "t: {who: b}\n";
+    fs.files["p.yaml"] = "t: {who: p, p: 1}\n";
+    LoadRequest r;
+    r.gym_overrides = {"+config_paths=[a.yaml, b.yaml]"};
+    Merged l = merged(r, {}, fs);
+    CHECK(l.files == std::vector<std::string>{"a.yaml", "b.yaml", "env.yaml"});
+    CHECK(value_at(l, "t", "who") == "b");
+    r.configs = {"p.yaml"};
+    CHECK(merged(r, {}, fs).files == std::vector<std::string>{"p.yaml", "a.yaml", "b.yaml", "env.yaml"});
+    r.gym_overrides.clear();
+    CHECK(merged(r, {}, fs).files == std::vector<std::string>{"p.yaml", "env.yaml"});
+    r.configs.clear();
+    CHECK(merged(r, {}, fs).files == std::vector<std::string>{"e.yaml", "env.yaml"});
+    r.sets = {"config_paths=null"};
+    CHECK(merged(r, {}, fs).files == std::vector<std::string>{"env.yaml"});
+}
+
+TEST_CASE("load validates the root config_paths as Gym does (pydantic List[str])") {
+    MemoryFileSystem fs;
+    auto row = GENERATE(table<std::string, std::string>({
+        {"config_paths=a.yaml", "'a.yaml'"},
+        {"config_paths=[a.yaml, 1]", "['a.yaml', 1]"},
+        {"config_paths=[[a.yaml]]", "[['a.yaml']]"},
+        {"config_paths={a: b}", "{'a': 'b'}"},
+        {"config_paths=true", "True"},
+    }));
+    LoadRequest r;
+    r.sets = {std::get<0>(row)};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "--set: config_paths: 'config_paths' must be a list of paths. Got: " + std::get<1>(row) +
+              ". Pass each config with --config (it builds the list for you)");
+}
+
+TEST_CASE("load treats a falsy root config_paths as none, as Gym's `or []` does") {
+    MemoryFileSystem fs;
+    for (std::string v : {"[]", "{}", "''", "0", "false", "null", ""}) {
+        LoadRequest r;
+        r.sets = {"config_paths=" + v};
+        CHECK(merged(r, {}, fs).files.empty());
+    }
+}
+
+TEST_CASE("load types --set and command-line values by Hydra's grammar, not YAML") {
+    MemoryFileSystem fs;
+    fs.files["c.yaml"] = "telemetry: {export_rank: 1}\n";
+    LoadRequest r;
+    r.configs = {"c.yaml"};
+    r.gym_overrides = {"++telemetry.export_rank=010", "+telemetry.exporter='console'"};
+    r.sets = {"telemetry.enabled=yes", "telemetry.run_id=0x10"};
+    Merged l = merged(r, {}, fs);
+    CHECK(python_str(**l.root->find("telemetry")) ==
+          "{'export_rank': '010', 'exporter': 'console', 'enabled': 'yes', 'run_id': '0x10'}");
+    // The CLI config starts empty: a key the files have still needs + on Gym's command line.
+    r.gym_overrides = {"telemetry.export_rank=2"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "command line: telemetry.export_rank: Could not override 'telemetry.export_rank'. To "
+          "append to your config use +telemetry.export_rank=2");
+    r.gym_overrides = {};
+    r.sets = {"telemetry.run_id=${oc.env:X"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "--set: Error parsing override 'telemetry.run_id=${oc.env:X': unexpected at column 19: '{'");
+    // Quoted, it is a string, and OmegaConf checks its interpolation when it makes the config.
+    r.sets = {"telemetry.run_id='${oc.env:X'"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "--set: telemetry.run_id: invalid interpolation: unterminated '${': the closing '}' is missing");
+}
+
+TEST_CASE(
+    "config_paths_replaced_by_every_loaded_entry: the merged config_paths is the whole list, as Gym's parse writes "
+    "it") {
+    MemoryFileSystem fs;
+    fs.files["a.yaml"] = "config_paths: [b.yaml]\n";
+    fs.files["b.yaml"] = "config_paths: [c.yaml, a.yaml]\n";
+    fs.files["c.yaml"] = "x: 1\n";
+    fs.files["p.yaml"] = "config_paths: [q.yaml]\n";
+    fs.files["q.yaml"] = "y: 1\n";
+    LoadRequest r;
+    r.configs = {"a.yaml"};
+    CHECK(python_str(**merged(r, {}, fs).root->find("config_paths")) == "['a.yaml', 'b.yaml', 'c.yaml']");
+    // The command line's list and env.yaml's are replaced the same way.
+    r.configs = {"p.yaml"};
+    r.gym_overrides = {"+config_paths=[c.yaml]"};
+    CHECK(python_str(**merged(r, {}, fs).root->find("config_paths")) == "['p.yaml', 'c.yaml', 'q.yaml']");
+    // Nothing loaded: nothing written (Gym: `if config_paths:`).
+    r.configs.clear();
+    r.gym_overrides = {"++config_paths=[]"};
+    CHECK(python_str(**merged(r, {}, fs).root->find("config_paths")) == "[]");
+}
+
+TEST_CASE("config_paths_interpolated_entries: items are resolved as Gym iterates the list") {
+    MemoryFileSystem fs;
+    // An include's items resolve against that file alone, before any merge.
+    fs.files["a.yaml"] = "base: sub\nconfig_paths: ['${base}.yaml', '${oc.env:INC}']\n";
+    fs.files["sub.yaml"] = "from_sub: 1\n";
+    fs.files["env_inc.yaml"] = "from_env: 1\n";
+    LoadRequest r;
+    r.configs = {"a.yaml"};
+    Environment env{{"INC", "env_inc.yaml"}};
+    Merged l = merged(r, env, fs);
+    CHECK(l.files == std::vector<std::string>{"sub.yaml", "env_inc.yaml", "a.yaml"});
+    CHECK(python_str(**l.root->find("config_paths")) == "['a.yaml', 'sub.yaml', 'env_inc.yaml']");
+    // The root list resolves against env.yaml under the command line's config.
+    fs.files["env.yaml"] = "which: sub\n";
+    r.configs.clear();
+    r.gym_overrides = {"+config_paths=[${which}.yaml]"};
+    CHECK(merged(r, env, fs).files == std::vector<std::string>{"sub.yaml", "env.yaml"});
+    // An item that cannot be resolved fails as OmegaConf does when Gym reads it.
+    fs.files["bad.yaml"] = "config_paths: ['${nope}.yaml']\n";
+    r.gym_overrides.clear();
+    r.configs = {"bad.yaml"};
+    CHECK(error_of([&] { merged(r, env, fs); }) ==
+          "bad.yaml:1:16: config_paths[0]: interpolation key 'nope' not found");
+}
+
+TEST_CASE("load limits the number of files", "[limits]") {
+    MemoryFileSystem fs;
+    LoadLimits limits;
+    limits.max_files = 5;
+    // A chain of includes, each file pulling in the next.
+    for (int i = 0; i < 10; ++i)
+        fs.files[fmt::format("f{}.yaml", i)] = fmt::format("config_paths: [f{}.yaml]\n", i + 1);
+    CHECK(error_of([&] { merged(configs({"f0.yaml"}), {}, fs, limits); }) ==
+          "f4.yaml:1:16: config_paths[0]: more than 5 config files to load");
+    // One list naming a thousand files fails before it is collected.
+    std::string list = "config_paths: [";
+    for (int i = 0; i < 1000; ++i) list += fmt::format("{}x{}.yaml", i ? ", " : "", i);
+    fs.files["many.yaml"] = list + "]\n";
+    CHECK(error_of([&] { merged(configs({"many.yaml"}), {}, fs, limits); }) ==
+          "many.yaml:1:52: config_paths[4]: more than 5 config files to load");
+}
+
+TEST_CASE("load reads '-' in config_paths as a file, not standard input", "[limits]") {
+    MemoryFileSystem fs;
+    fs.stdin_text = "telemetry: {enabled: true}\n";
+    fs.files["c.yaml"] = "config_paths: ['-']\n";
+    CHECK(error_of([&] { merged(configs({"c.yaml"}), {}, fs); }) ==
+          "c.yaml:1:16: config_paths[0]: config_paths entry '-' was not found. Looked in: -. Check the path is "
+          "spelled correctly and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
+          "--search-dir), or the Gym install root.");
+    CHECK(fs.stdin_reads == 0);
+    CHECK_NOTHROW(merged(configs({"-"}), {}, fs));
+    CHECK(fs.stdin_reads == 1);
+}
+
+TEST_CASE("load passes on what the file system refuses", "[limits]") {
+    MemoryFileSystem fs;
+    fs.directories.insert("dir");
+    fs.files["c.yaml"] = "config_paths: [dir]\n";
+    CHECK(error_of([&] { merged(configs({"dir"}), {}, fs); }) == "dir: is a directory, not a config file");
+    CHECK(error_of([&] { merged(configs({"c.yaml"}), {}, fs); }) == "dir: is a directory, not a config file");
+}
+
+TEST_CASE("load limits the depth of an override key", "[limits]") {
+    MemoryFileSystem fs;
+    LoadRequest request = configs({});
+    std::string key = "a";
+    for (int i = 0; i < 100000; ++i) key += ".a";
+    request.sets.push_back(key + "=1");
+    CHECK_THAT(error_of([&] { merged(request, {}, fs); }),
+               Catch::StartsWith("--set: a.a.a") && Catch::EndsWith("a.a: nesting deeper than 256 levels"));
+}

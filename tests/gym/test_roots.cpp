@@ -1,0 +1,89 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/gym/roots.hpp"
+#include "support.hpp"
+
+using namespace goe;
+using goe::testing::MemoryFileSystem;
+
+namespace {
+const std::string kCheck =
+    " Check the path is spelled correctly and is relative to your working directory, an extra root "
+    "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.";
+}
+
+TEST_CASE("pure_path, join_path and lexical_resolve spell paths as pathlib does") {
+    struct Row {
+        std::string in, pure;
+    };
+    for (const auto& r : std::vector<Row>{
+             {"a//b/./c/", "a/b/c"}, {"", "."}, {"./", "."}, {"/", "/"}, {"//x", "/x"}, {"a/../b", "a/../b"}}) {
+        INFO(r.in);
+        CHECK(pure_path(r.in) == r.pure);
+    }
+    CHECK(join_path(".", "c.yaml") == "c.yaml");
+    CHECK(join_path("/r/", "./c.yaml") == "/r/c.yaml");
+    CHECK(join_path("/r", "/abs.yaml") == "/abs.yaml");
+    CHECK(join_path("/", "c.yaml") == "/c.yaml");
+    CHECK(join_path("rel", ".") == "rel");
+    CHECK(lexical_resolve("a/../b/./c", "/w") == "/w/b/c");
+    CHECK(lexical_resolve("/../x", "/w") == "/x");
+    CHECK(lexical_resolve("../../..", "/w") == "/");
+    CHECK(lexical_resolve("x/..", ".") == ".");
+    CHECK(lexical_resolve("../x", ".") == "../x");
+}
+
+TEST_CASE("SearchRoots orders ours, NEMO_GYM_EXTRA_ROOTS, the working directory, then Gym's root") {
+    MemoryFileSystem fs;
+    fs.cwd = "/w";
+    SearchRoots roots({"/a", "rel"}, {{"NEMO_GYM_EXTRA_ROOTS", "/c::/d:"}}, std::string("/site"), fs);
+    CHECK(roots.roots() == std::vector<std::string>{"/a", "rel", "/c", "/d", ".", "/site"});
+    CHECK(roots.absolute_roots() == std::vector<std::string>{"/a", "rel", "/c", "/d", "/w", "/site"});
+    CHECK(roots.candidates("x/c.yaml") == std::vector<std::string>{"/a/x/c.yaml", "rel/x/c.yaml", "/c/x/c.yaml",
+                                                                   "/d/x/c.yaml", "x/c.yaml", "/site/x/c.yaml"});
+    CHECK(roots.candidates("/abs.yaml") == std::vector<std::string>{"/abs.yaml"});
+}
+
+TEST_CASE("SearchRoots counts roots that resolve to one directory once, keeping the first spelling") {
+    MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.links["/link"] = "/a";
+    // "/a/x/.." is /a; "/link" points at /a; "/w/" and the Gym root /w are the working directory;
+    // "w2/.." relative to /w is /w too; an empty --search-dir is dropped, as Gym's pathsep join drops it.
+    SearchRoots roots({"/a/x/..", "/a", "/link", "", "../w/"}, {{"NEMO_GYM_EXTRA_ROOTS", "/a:/b:/b/"}},
+                      std::string("/w"), fs);
+    CHECK(roots.roots() == std::vector<std::string>{"/a/x/..", "../w/", "/b"});
+    // The working directory itself came as ../w/ first: "." is then the same root.
+    SearchRoots plain({}, {}, std::string("/link/../w"), fs);
+    CHECK(plain.roots() == std::vector<std::string>{"."});
+}
+
+TEST_CASE("SearchRoots::not_found lists every place, the working directory absolute") {
+    MemoryFileSystem fs;
+    fs.cwd = "/home/u/run";
+    SearchRoots roots({"/sd"}, {{"NEMO_GYM_EXTRA_ROOTS", "extra"}}, std::string("/site"), fs);
+    CHECK(roots.not_found("configs/x.yaml") ==
+          "config_paths entry 'configs/x.yaml' was not found. Looked in: /sd/configs/x.yaml, extra/configs/x.yaml, "
+          "/home/u/run/configs/x.yaml, /site/configs/x.yaml." +
+              kCheck);
+    CHECK(roots.not_found("/abs/x.yaml") ==
+          "config_paths entry '/abs/x.yaml' was not found. Looked in: /abs/x.yaml." + kCheck);
+}
+
+TEST_CASE("FileSystem's defaults keep a read-only double working") {
+    // Only read() and read_stdin(): a file is what can be read, the working directory is ".",
+    // resolve() is lexical, there are no directories to list.
+    struct ReadOnly : FileSystem {
+        std::optional<std::string> read(const std::string& path) override {
+            return path == "c.yaml" ? std::optional<std::string>("x: 1\n") : std::nullopt;
+        }
+        std::string read_stdin() override { return {}; }
+    } fs;
+    CHECK(fs.kind("c.yaml") == FileSystem::Kind::file);
+    CHECK(fs.kind("d.yaml") == FileSystem::Kind::none);
+    CHECK(fs.list(".").empty());
+    CHECK(fs.working_directory() == ".");
+    CHECK(fs.resolve("a/../b/./c") == "b/c");
+    SearchRoots roots({"a", "a/x/.."}, {}, std::nullopt, fs);
+    CHECK(roots.roots() == std::vector<std::string>{"a", "."});
+}

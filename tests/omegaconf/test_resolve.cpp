@@ -1,0 +1,364 @@
+#include <fmt/format.h>
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+
+#include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/yaml/parse.hpp"
+#include "support.hpp"
+
+using namespace goe;
+using goe::testing::error_of;
+using goe::testing::laughs;
+
+namespace {
+
+const Environment kEnv{{"E", "env-val"}, {"EMPTY", ""}, {"N", "42"}, {"HOME", "/home/me"}};
+
+std::string single_quoted(std::string_view s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+}
+
+// The resolved value of t.v in a fixed config, or throws Error.
+NodePtr resolve_value(std::string_view value, const Environment& env = kEnv) {
+    std::string doc =
+        "x: {n: 42, f: 1.5, b: true, s: str, nul: null, key: n, l: [10, 20], d: {k: v}}\n"
+        "t:\n  o: other\n  v: " +
+        single_quoted(value) + "\n";
+    NodePtr root = parse_yaml(doc, "c.yaml");
+    check_interpolations(root, "");
+    NodePtr block = resolve_subtree(root, "t", env);
+    return *block->find("v");
+}
+
+// The telemetry block of `doc` resolved, after the check OmegaConf makes of every ${...}
+// when it loads a config.
+NodePtr resolve_block(std::string_view doc, const ResolveLimits& limits = {}) {
+    NodePtr root = parse_yaml(doc, "c.yaml");
+    check_interpolations(root, "");
+    return resolve_subtree(root, "telemetry", kEnv, limits);
+}
+
+auto seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+struct Row {
+    const char* value;
+    const char* type;  // type_name(), or "error"
+    const char* text;  // Python str() of the result, or the error's message after "c.yaml:4:6: t.v: "
+};
+
+// Expected results come from OmegaConf 2.2 (OmegaConf.to_container(resolve=True)).
+const Row kRows[] = {
+    {R"~(${oc.env:E})~", "string", R"~(env-val)~"},
+    {R"~(${oc.env:EMPTY})~", "string", R"~()~"},
+    {R"~(${oc.env:NOPE,def})~", "string", R"~(def)~"},
+    {R"~(${oc.env:NOPE,8080})~", "string", R"~(8080)~"},
+    {R"~(${oc.env:NOPE,1.5})~", "string", R"~(1.5)~"},
+    {R"~(${oc.env:NOPE,true})~", "string", R"~(True)~"},
+    {R"~(${oc.env:NOPE,null})~", "null", R"~(None)~"},
+    {R"~(${oc.env:NOPE,'a, b'})~", "string", R"~(a, b)~"},
+    {R"~(${oc.env:NOPE,"x"})~", "string", R"~(x)~"},
+    {R"~(${oc.env:NOPE,  spaced  out  })~", "string", R"~(spaced  out)~"},
+    {R"~(${oc.env:NOPE,a\,b})~", "string", R"~(a,b)~"},
+    {R"~(${oc.env:NOPE,a\}b})~", "string", R"~(a}b)~"},
+    {R"~(${oc.env:NOPE,a\\b})~", "string", R"~(a\b)~"},
+    {R"~(${oc.env:NOPE,${oc.env:E,x}})~", "string", R"~(env-val)~"},
+    {R"~(${oc.env:NOPE,${oc.env:NOPE2,x}})~", "string", R"~(x)~"},
+    {R"~(${oc.env:NOPE,1e3})~", "string", R"~(1000.0)~"},
+    {R"~(${oc.env:NOPE,0x10})~", "string", R"~(0x10)~"},
+    {R"~(${oc.env:NOPE,010})~", "string", R"~(010)~"},
+    {R"~(${oc.env:NOPE,-5})~", "string", R"~(-5)~"},
+    {R"~(${oc.env:NOPE,+5})~", "string", R"~(5)~"},
+    {R"~(${oc.env:NOPE,1_000})~", "string", R"~(1000)~"},
+    {R"~(${oc.env:NOPE,inf})~", "string", R"~(inf)~"},
+    {R"~(${oc.env:NOPE,NaN})~", "string", R"~(nan)~"},
+    {R"~(${oc.env:NOPE,[1,2]})~", "string", R"~([1, 2])~"},
+    {R"~(${oc.env:NOPE,{a:1}})~", "string", R"~({'a': 1})~"},
+    {R"~(${oc.env:NOPE,http://x:80/p})~", "string", R"~(http://x:80/p)~"},
+    {R"~(${oc.env:NOPE,})~", "string", R"~()~"},
+    {R"~(${oc.env:NOPE, })~", "string", R"~()~"},
+    {R"~(${oc.env:NOPE,a b})~", "string", R"~(a b)~"},
+    {R"~(${oc.env:NOPE,TrUe})~", "string", R"~(True)~"},
+    {R"~(${oc.env:NOPE,1.})~", "string", R"~(1.0)~"},
+    {R"~(${oc.env:NOPE,.5})~", "string", R"~(0.5)~"},
+    {R"~(${oc.env:NOPE,a=b})~", "error", R"~(invalid interpolation: token recognition error at: '=')~"},
+    {R"~(${oc.env:NOPE})~", "error", R"~(environment variable 'NOPE' not found)~"},
+    {R"~(${oc.env:N})~", "string", R"~(42)~"},
+    {R"~(pre-${oc.env:N}-post)~", "string", R"~(pre-42-post)~"},
+    {R"~(pre-${x.n}-post)~", "string", R"~(pre-42-post)~"},
+    {R"~(${x.n})~", "integer", R"~(42)~"},
+    {R"~(${x.f})~", "float", R"~(1.5)~"},
+    {R"~(${x.b})~", "boolean", R"~(True)~"},
+    {R"~(${x.s})~", "string", R"~(str)~"},
+    {R"~(${x.nul})~", "null", R"~(None)~"},
+    {R"~(x${x.nul})~", "string", R"~(xNone)~"},
+    {R"~(${.o})~", "string", R"~(other)~"},
+    {R"~(${..x.n})~", "integer", R"~(42)~"},
+    {R"~(\${x.n})~", "string", R"~(${x.n})~"},
+    {R"~(\\${x.n})~", "string", R"~(\42)~"},
+    {R"~(\\\${x.n})~", "string", R"~(\${x.n})~"},
+    {R"~($x)~", "string", R"~($x)~"},
+    {R"~(a $ b)~", "string", R"~(a $ b)~"},
+    {R"~(${x.missing})~", "error", R"~(interpolation key 'x.missing' not found)~"},
+    {R"~(${oc.select:x.n,5})~", "integer", R"~(42)~"},
+    {R"~(${oc.select:x.zz,5})~", "integer", R"~(5)~"},
+    {R"~(${oc.select:x.zz})~", "null", R"~(None)~"},
+    {R"~(${oc.select:x.zz,null})~", "null", R"~(None)~"},
+    {R"~(${oc.decode:'123'})~", "integer", R"~(123)~"},
+    {R"~(${oc.decode:'[1, a]'})~", "list", R"~([1, 'a'])~"},
+    {R"~(${oc.decode:'{a: 1}'})~", "mapping", R"~({'a': 1})~"},
+    {R"~(${oc.decode:' true '})~", "string", R"~( true )~"},
+    {R"~(${oc.decode:${oc.env:N}})~", "integer", R"~(42)~"},
+    {R"~(${foo:bar})~", "error", R"~(unsupported interpolation type 'foo' (unknown resolver))~"},
+    {R"~(${oc.env:NOPE)~", "error", R"~(invalid interpolation: unterminated '${': the closing '}' is missing)~"},
+    {R"~(${)~", "error", R"~(invalid interpolation: unterminated '${': the closing '}' is missing)~"},
+    {R"~(${x.l[0]})~", "integer", R"~(10)~"},
+    {R"~(${x.l.1})~", "integer", R"~(20)~"},
+    {R"~(${x[n]})~", "integer", R"~(42)~"},
+    {R"~(${x.${x.key}})~", "integer", R"~(42)~"},
+    {R"~(${oc.env:NOPE,'${x.n}'})~", "string", R"~(42)~"},
+    {R"~(${oc.env:NOPE,"a\"b"})~", "string", R"~(a"b)~"},
+    {R"~(${oc.env:NOPE,'a\'b'})~", "string", R"~(a'b)~"},
+    {R"~(${oc.env:NOPE,'a\\'})~", "string", R"~(a\)~"},
+    {R"~(${ x.n })~", "integer", R"~(42)~"},
+    {R"~(${oc.env: NOPE , z })~", "string", R"~(z)~"},
+    {R"~(${oc.select:.o})~", "string", R"~(other)~"},
+    {R"~(${x.l})~", "list", R"~([10, 20])~"},
+    {R"~(x-${x.l})~", "string", R"~(x-[10, 20])~"},
+    {R"~(x-${x.d})~", "string", R"~(x-{'k': 'v'})~"},
+    {R"~(${oc.env:NOPE,é})~", "error", R"~(invalid interpolation: token recognition error at: 'é')~"},
+    {R"~(${oc.decode:''})~", "error", R"~(oc.decode: cannot parse '': no viable alternative at input '<EOF>')~"},
+    {R"~(${oc.decode:null})~", "null", R"~(None)~"},
+};
+
+}  // namespace
+
+TEST_CASE("resolve_subtree gives what OmegaConf gives for each interpolation form") {
+    for (const auto& row : kRows) {
+        CAPTURE(row.value);
+        if (std::string_view(row.type) == "error") {
+            CHECK(error_of([&] { resolve_value(row.value); }) == "c.yaml:4:6: t.v: " + std::string(row.text));
+            continue;
+        }
+        NodePtr v = resolve_value(row.value);
+        CHECK(type_name(v->type) == row.type);
+        CHECK(python_str(*v) == row.text);
+    }
+}
+
+// OmegaConf 2.2.2 on "shared: {1: b}\nx: ${shared.1}": InterpolationKeyError "Interpolation
+// key 'shared.1' not found"; "p-${shared}" is "p-{1: 'b'}".
+TEST_CASE("resolve_subtree: regression: ${shared.1} found the int key 1, which OmegaConf does not") {
+    CHECK(error_of([&] { resolve_block("shared: {1: b}\ntelemetry:\n  a: ${shared.1}\n"); }) ==
+          "c.yaml:3:6: telemetry.a: interpolation key 'shared.1' not found");
+    CHECK(error_of([&] { resolve_block("shared: {true: b}\ntelemetry:\n  a: ${shared.True}\n"); }) ==
+          "c.yaml:3:6: telemetry.a: interpolation key 'shared.True' not found");
+    NodePtr root = parse_yaml(
+        "shared: {1: b, '2': c, false: 1, 1.5: x}\ntelemetry:\n  a: p-${shared}\n  b: ${shared.2}\n", "c.yaml");
+    NodePtr block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("a"))->text() == "p-{1: 'b', '2': 'c', False: 1, 1.5: 'x'}");
+    CHECK((*block->find("b"))->text() == "c");
+}
+
+TEST_CASE("resolve_subtree names the key path and position of a failing value") {
+    CHECK(error_of([&] { resolve_block("telemetry:\n  enabled: ${oc.env:NOPE}\n"); }) ==
+          "c.yaml:2:12: telemetry.enabled: environment variable 'NOPE' not found");
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${b.c}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: interpolation key 'b.c' not found");
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${foo:1}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: unsupported interpolation type 'foo' (unknown resolver)");
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ${.b}\n  b: ${.a}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: recursive interpolation detected");
+    CHECK(error_of([&] { resolve_block("telemetry:\n  a: ???\n"); }) ==
+          "c.yaml:2:6: telemetry.a: mandatory value missing: the value is '\?\?\?'");
+    CHECK(error_of([&] { resolve_block("x: ???\ntelemetry:\n  a: ${x}\n"); }) ==
+          "c.yaml:3:6: telemetry.a: interpolation key 'x' is a missing mandatory value: '\?\?\?'");
+}
+
+TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in OmegaConf's words") {
+    auto [value, message] = GENERATE(table<std::string, std::string>({
+        {"${oc.env:}", "oc.env takes a variable name and an optional default, got 0 arguments"},
+        {"${oc.env:A,B,C}", "oc.env takes a variable name and an optional default, got 3 arguments"},
+        {"${oc.select:}", "oc.select takes a key and an optional default, got 0 arguments"},
+        {"${oc.select:a,b,c}", "oc.select takes a key and an optional default, got 3 arguments"},
+        {"${oc.decode:}", "oc.decode takes one argument, got 0"},
+        {"${oc.decode:a,b}", "oc.decode takes one argument, got 2"},
+        {"${inherit_from:}", "inherit_from takes one argument, got 0"},
+        {"${copy:a,b}", "copy takes one argument, got 2"},
+        {"${oc.create:x}", "resolver 'oc.create' is not supported by gym-otel-env"},
+        {"${oc.deprecated:}", "resolver 'oc.deprecated' is not supported by gym-otel-env"},
+        {"${oc.dict.keys:x}", "resolver 'oc.dict.keys' is not supported by gym-otel-env"},
+        {"${oc.dict.values:x}", "resolver 'oc.dict.values' is not supported by gym-otel-env"},
+        {"${oc.envx:A}", "unsupported interpolation type 'oc.envx' (unknown resolver)"},
+    }));
+    std::string config = "telemetry:\n  a: '" + value + "'\n";  // a lambda cannot capture a binding (clang 14)
+    CHECK(error_of([&] { resolve_block(config); }) == "c.yaml:2:6: telemetry.a: " + message);
+    CHECK(resolve_value("${copy:a.b}")->text() == "${copy:a.b}");
+    CHECK(resolve_value("${inherit_from:${x.s}}")->text() == "${inherit_from:str}");
+}
+
+TEST_CASE("resolve_subtree: the texts a secret was built from, first and also when resolution throws") {
+    const Environment env{{"K", "s3cret"}, {"P", "x-"}};
+    auto secrets_of = [&](std::string_view doc) {
+        SecretTexts secrets{{"h"}, {}};
+        try {
+            resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, {}, &secrets);
+        } catch (const Error&) {
+        }
+        std::sort(secrets.texts.begin(), secrets.texts.end());
+        secrets.texts.erase(std::unique(secrets.texts.begin(), secrets.texts.end()), secrets.texts.end());
+        return secrets.texts;
+    };
+    using V = std::vector<std::string>;
+    CHECK(secrets_of("telemetry: {h: 'k=${oc.env:K}'}\n") == V{"k=s3cret", "s3cret"});
+    CHECK(secrets_of("telemetry: {h: plain}\n") == V{"plain"});
+    // The other key fails first in the block's order, but h was resolved before it.
+    CHECK(secrets_of("telemetry: {a: '${nope}', h: '${oc.env:K}'}\n") == V{"s3cret"});
+    CHECK(secrets_of("telemetry: {h: '${oc.env:${oc.env:P}${oc.env:K}}'}\n") == V{"s3cret", "x-"});
+    CHECK(secrets_of("s: {k: v1}\ntelemetry: {h: 'k=${s.k}'}\n") == V{"k=v1", "v1"});
+    CHECK(secrets_of("telemetry: {a: '${oc.env:K}'}\n").empty());
+    // A number as a message shows it and as it was written; a container's keys and scalars.
+    CHECK(secrets_of("telemetry: {h: 0x3039}\n") == V{"0x3039", "12345"});
+    CHECK(secrets_of("telemetry: {h: {key1: 5.0e3, key2: [true]}}\n") ==
+          V{"5.0e3", "5000.0", "True", "key1", "key2", "true"});
+    CHECK(secrets_of("s: {sibling: v2, k: 7}\ntelemetry: {h: '${s.k}'}\n") == V{"7"});
+}
+
+TEST_CASE("resolve_subtree leaves values outside the block alone, even unresolvable ones") {
+    auto root = parse_yaml("other: ${oc.env:NOPE}\nmissing: ???\ntelemetry:\n  a: ${x}\nx: 1\n", "c.yaml");
+    auto block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("a"))->text() == "1");
+}
+
+TEST_CASE("resolve_subtree resolves nested values of unknown keys too") {
+    CHECK(error_of([&] { resolve_block("telemetry:\n  extra:\n    deep: ['${oc.env:NOPE}']\n"); }) ==
+          "c.yaml:3:12: telemetry.extra.deep[0]: environment variable 'NOPE' not found");
+}
+
+TEST_CASE("resolve_subtree keeps the origin where a block value was written") {
+    auto root = parse_yaml("x: 5\ntelemetry:\n  export_rank: ${x}\n", "c.yaml");
+    auto block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("export_rank"))->origin.str() == "c.yaml:3:16");
+}
+
+TEST_CASE("resolve_subtree stops an interpolation that doubles at every level", "[limits]") {
+    std::string doc = "telemetry:\n  a0: ${.a1}${.a1}\n";
+    for (int i = 1; i < 40; ++i)
+        doc += "  a" + std::to_string(i) + ": ${.a" + std::to_string(i + 1) + "}${.a" + std::to_string(i + 1) + "}\n";
+    doc += "  a40: xxxxxxxxxxxxxxxx\n";
+    CHECK(error_of([&] { resolve_block(doc); }) ==
+          "c.yaml:21:8: telemetry.a19: interpolation result larger than 16777216 bytes");
+}
+
+TEST_CASE("resolve_subtree keeps a key holding a dot apart from the nested path it spells (regression)") {
+    auto root = parse_yaml(
+        "telemetry:\n  'a.b': ${.x}\n  a:\n    b: ${.y}\n    y: nested\n  x: dotted\n  service_name: "
+        "'${.a.b}-${oc.select:telemetry.x}'\n",
+        "c.yaml");
+    auto block = resolve_subtree(root, "telemetry", kEnv);
+    CHECK((*block->find("a.b"))->text() == "dotted");
+    CHECK((*(*block->find("a"))->find("b"))->text() == "nested");
+    CHECK((*block->find("service_name"))->text() == "nested-dotted");
+}
+
+TEST_CASE("resolve_subtree returns an alias bomb with nothing to resolve as it is", "[limits]") {
+    auto root = parse_yaml(laughs(40) + "telemetry:\n  enabled: true\n  x: *a39\n", "c.yaml");
+    CHECK(resolve_subtree(root, "telemetry", kEnv) == *root->find("telemetry"));
+}
+
+TEST_CASE("resolve_subtree evaluates a string shared by aliases once", "[limits]") {
+    std::string text = laughs(40, "'${oc.env:HOME}'") + "telemetry:\n  x: ${a39}\n";
+    ResolveLimits limits;
+    limits.max_nodes = 1000;
+    // Each of the 10^40 strings is evaluated once, but the tree still has to be built.
+    CHECK(error_of([&] { resolve_block(text, limits); }) ==
+          "c.yaml:1:100: telemetry.x" + goe::testing::repeat("[0]", 37) +
+              "[8][6][5]: more than 1000 values to resolve under the block");
+    limits.max_nodes = 10000;
+    auto x = *resolve_block(laughs(3, "'${oc.env:HOME}'") + "telemetry:\n  x: ${a2}\n", limits)->find("x");
+    CHECK(x->items()[9]->items()[9]->items()[9]->text() == "/home/me");
+}
+
+TEST_CASE("resolve_subtree caps the size of an interpolated string", "[limits]") {
+    std::string text = "telemetry:\n  b0: xxxxxxxxxxxxxxxx\n";
+    for (int i = 1; i < 80; ++i) text += fmt::format("  b{}: ${{.b{}}}${{.b{}}}\n", i, i - 1, i - 1);
+    ResolveLimits limits;
+    limits.max_result_bytes = 1 << 20;
+    CHECK(error_of([&] { resolve_block(text, limits); }) ==
+          "c.yaml:19:8: telemetry.b17: interpolation result larger than 1048576 bytes");
+}
+
+TEST_CASE("resolve_subtree caps the text of a shared list used in a string", "[limits]") {
+    ResolveLimits limits;
+    limits.max_result_bytes = 1 << 20;
+    std::string bomb = laughs(40);
+    CHECK(error_of([&] { resolve_block(bomb + "telemetry:\n  s: x${a39}\n", limits); }) ==
+          "c.yaml:42:6: telemetry.s: interpolation result larger than 1048576 bytes");
+    CHECK(error_of([&] { resolve_block(bomb + "telemetry:\n  s: ${oc.env:NOPE,${a39}}\n", limits); }) ==
+          "c.yaml:42:6: telemetry.s: interpolation result larger than 1048576 bytes");
+    CHECK_THAT(error_of([&] { resolve_block(bomb + "telemetry:\n  s: ${oc.decode:${a39}}\n", limits); }),
+               Catch::StartsWith("c.yaml:42:6: telemetry.s: oc.decode can only take strings or None as input, "
+                                 "got list [[[[") &&
+                   Catch::EndsWith("..."));
+}
+
+TEST_CASE("resolve_subtree reports reference cycles", "[limits]") {
+    CHECK(error_of([] { resolve_block("telemetry:\n  a: ${.b}\n  b: ${.a}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: recursive interpolation detected");
+    // The value contains itself: telemetry.a.a.a... until the nesting limit.
+    CHECK_THAT(error_of([] { resolve_block("telemetry:\n  a: ${telemetry}\n"); }),
+               Catch::StartsWith("c.yaml:2:6: telemetry.a.a.a.a") &&
+                   Catch::EndsWith("a.a.a: interpolations nested deeper than 256 levels"));
+}
+
+TEST_CASE("resolve_subtree caps the depth of a reference chain", "[limits]") {
+    std::string text = "telemetry:\n";
+    for (int i = 0; i < 300; ++i) text += fmt::format("  b{}: ${{.b{}}}\n", i, i + 1);
+    text += "  b300: end\n";
+    CHECK(error_of([&] { resolve_block(text); }) ==
+          "c.yaml:129:9: telemetry.b127: interpolations nested deeper than 256 levels");
+    // Written last-first, the chain resolves bottom-up through the memo.
+    std::string reversed = "telemetry:\n  b0: end\n";
+    for (int i = 1; i < 300; ++i) reversed += fmt::format("  b{}: ${{.b{}}}\n", i, i - 1);
+    CHECK((*resolve_block(reversed)->find("b299"))->text() == "end");
+}
+
+TEST_CASE("resolve_subtree bounds the evaluations under shared aliases", "[limits]") {
+    // l{i}.a reads l{i-1}.a twice through two aliases: 2^60 distinct paths.
+    std::string text = "l0: &l0 {a: ''}\n";
+    for (int i = 1; i < 60; ++i)
+        text += fmt::format("l{}: &l{} {{x: *l{}, y: *l{}, a: '${{.x.a}}${{.y.a}}'}}\n", i, i, i - 1, i - 1);
+    text += "telemetry:\n  s: ${l59.a}\n";
+    ResolveLimits limits;
+    limits.max_evaluations = 10000;
+    CHECK_THAT(error_of([&] { resolve_block(text, limits); }),
+               Catch::EndsWith(": more than 10000 interpolations to evaluate"));
+}
+
+TEST_CASE("resolve_subtree finds relative keys under aliases by where they are used", "[limits]") {
+    auto block = resolve_block(
+        "s: &s {p: '${.q}', q: 1}\nb: *s\nc: {p: '${.q}', q: 2}\n"
+        "telemetry:\n  x: ${b.p}\n  y: ${c.p}\n  z: ${s.p}\n");
+    CHECK((*block->find("x"))->text() == "1");
+    CHECK((*block->find("y"))->text() == "2");
+    CHECK((*block->find("z"))->text() == "1");
+}
+
+TEST_CASE("resolve_subtree handles 100,000 keys and references into a large mapping", "[limits]") {
+    std::string text = "big:\n";
+    for (int i = 0; i < 30000; ++i) text += fmt::format("  r{}: {}\n", i, i);
+    text += "telemetry:\n  enabled: true\n";
+    for (int i = 0; i < 30000; ++i) text += fmt::format("  k{}: ${{big.r{}}}\n", i, i);
+    for (int i = 0; i < 100000; ++i) text += fmt::format("  u{}: plain\n", i);
+    // Quadratic would be minutes; the bound is loose for loaded CI machines.
+    auto start = std::chrono::steady_clock::now();
+    auto block = resolve_block(text);
+    CHECK(seconds_since(start) < 30);
+    CHECK((*block->find("k29999"))->text() == "29999");
+}

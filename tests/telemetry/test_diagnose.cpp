@@ -1,0 +1,183 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/telemetry/diagnose.hpp"
+#include "support.hpp"
+
+namespace {
+
+goe::Outcome outcome_of(const std::string& yaml, const goe::Environment& env = {}) {
+    goe::testing::MemoryFileSystem fs;
+    fs.files["c.yaml"] = yaml;
+    goe::LoadRequest request;
+    request.configs = {"c.yaml"};
+    return goe::run_pipeline(request, env, fs, [] { return std::string("0123456789ab"); });
+}
+
+goe::Report report_of(const std::string& yaml, goe::ReportOptions options, const goe::Environment& env = {}) {
+    return goe::report(outcome_of(yaml, env), env, options);
+}
+
+const std::string kTypos = "telemetry:\n  enabled: false\n  exportr: otlp\n  exporter: zipkin\n";
+
+}  // namespace
+
+TEST_CASE("message_line: the one shape of every warning and error") {
+    CHECK(goe::message_line(goe::Severity::warning, "c.yaml:1:2: k: what", false) ==
+          "gym-otel-env: warning: c.yaml:1:2: k: what\n");
+    CHECK(goe::message_line(goe::Severity::error, "what", false) == "gym-otel-env: error: what\n");
+    CHECK(goe::message_line(goe::Severity::error, "what", true) ==
+          "\033[1mgym-otel-env:\033[0m \033[1;31merror:\033[0m what\n");
+    CHECK(goe::message_line(goe::Severity::warning, "what", true) ==
+          "\033[1mgym-otel-env:\033[0m \033[1;35mwarning:\033[0m what\n");
+}
+
+TEST_CASE("message_line: regression: a newline or ESC in a config forged a line of its own") {
+    CHECK(goe::message_line(goe::Severity::warning, "c.yaml:1:1: a\nb\rc\td\x1b[31me\x7f", false) ==
+          "gym-otel-env: warning: c.yaml:1:1: a\\nb\\rc\\td\\x1b[31me\\x7f\n");
+    CHECK(goe::message_line(goe::Severity::error, "x\ngym-otel-env: note: forged", false) ==
+          "gym-otel-env: error: x\\ngym-otel-env: note: forged\n");
+}
+
+TEST_CASE("printable: C1 controls and bytes that are not UTF-8 as \\xNN; other UTF-8 as is") {
+    CHECK(goe::printable("gr\xc3\xbc\xc3\x9f"
+                         "e \xe2\x80\x94") ==
+          "gr\xc3\xbc\xc3\x9f"
+          "e \xe2\x80\x94");
+    CHECK(goe::printable("\xc2\x9b"
+                         "31m \xc2\x85 \xc2\xa0") == "\\x9b31m \\x85 \xc2\xa0");
+    CHECK(goe::printable("\xff\xc3 \xed\xa0\x80") == "\\xff\\xc3 \\xed\\xa0\\x80");
+    CHECK(goe::printable("back\\slash") == "back\\slash");
+}
+
+TEST_CASE("Redactor: every secret text masked wherever it appears, the longest first, then printable") {
+    goe::Redactor r;
+    r.add("x-key=Zq8sEcReT7, other = t0k3n ,short=abc");
+    CHECK(r.clean("got 'x-key=Zq8sEcReT7, other = t0k3n ,short=abc'") == "got '***'");
+    CHECK(r.clean("environment variable 'NOPE_Zq8sEcReT7' not found") == "environment variable 'NOPE_***' not found");
+    CHECK(r.clean("t0k3n t0k3n") == "*** ***");
+    // Shorter than kMinLength: left alone, or line numbers would go.
+    CHECK(r.clean("abc at c.yaml:1:1") == "abc at c.yaml:1:1");
+    goe::Redactor control;
+    control.add("a\nsecret");
+    CHECK(control.clean("x a\nsecret y\n") == "x *** y\\n");
+    CHECK(goe::Redactor().clean("plain") == "plain");
+}
+
+TEST_CASE("colour_wanted: a terminal, and neither NO_COLOR nor TERM=dumb") {
+    CHECK(goe::colour_wanted({}, true));
+    CHECK_FALSE(goe::colour_wanted({}, false));
+    CHECK_FALSE(goe::colour_wanted({{"NO_COLOR", "1"}}, true));
+    CHECK(goe::colour_wanted({{"NO_COLOR", ""}}, true));  // no-color.org: only when non-empty
+    CHECK_FALSE(goe::colour_wanted({{"TERM", "dumb"}}, true));
+}
+
+TEST_CASE("report: warnings for a valid config, even with telemetry off") {
+    auto r = report_of(kTypos, {});
+    CHECK_FALSE(r.failed);
+    CHECK(r.text ==
+          "gym-otel-env: warning: c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n"
+          "gym-otel-env: warning: c.yaml:4:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
+          "rejects it)\n");
+}
+
+TEST_CASE("report: --quiet drops warnings, --strict makes them errors and fails") {
+    CHECK(report_of(kTypos, {.quiet = true}).text.empty());
+    for (bool quiet : {false, true}) {
+        auto r = report_of(kTypos, {.strict = true, .quiet = quiet, .explain = goe::ExplainForm::full});
+        CHECK(r.failed);
+        CHECK(r.text ==  // no --explain: nothing is exported
+              "gym-otel-env: error: c.yaml:3:12: telemetry.exportr: unknown key; did you mean 'exporter'?\n"
+              "gym-otel-env: error: c.yaml:4:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
+              "rejects it)\n");
+    }
+    CHECK_FALSE(report_of("telemetry: {enabled: true}\n", {.strict = true}).failed);
+}
+
+TEST_CASE("report: at most max_messages lines, then how many more") {
+    std::string yaml = "telemetry:\n";
+    for (int i = 0; i < 25; ++i) yaml += "  k" + std::to_string(i) + ": 1\n";
+    auto r = report_of(yaml, {.max_messages = 20});
+    CHECK(std::count(r.text.begin(), r.text.end(), '\n') == 21);
+    CHECK(r.text.starts_with("gym-otel-env: warning: c.yaml:2:7: telemetry.k0: unknown key, ignored\n"));
+    CHECK(
+        r.text.ends_with("gym-otel-env: warning: c.yaml:21:8: telemetry.k19: unknown key, ignored\n"
+                         "gym-otel-env: warning: ... and 5 more\n"));
+}
+
+TEST_CASE("report: --explain after the warnings") {
+    auto r = report_of("telemetry: {enabled: true, colour: red}\n", {.explain = goe::ExplainForm::brief},
+                       {{"OTEL_SERVICE_NAME", "mine"}});
+    CHECK(r.text ==
+          "gym-otel-env: warning: c.yaml:1:36: telemetry.colour: unknown key, ignored\n"
+          "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY "
+          "+NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED "
+          "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER "
+          "+NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP ~OTEL_SERVICE_NAME "
+          "+NEMO_GYM_OTEL_RUN_ID\n");
+    CHECK(goe::parse_explain_form("full") == goe::ExplainForm::full);
+    CHECK(goe::parse_explain_form("short") == goe::ExplainForm::brief);
+    CHECK_FALSE(goe::parse_explain_form("long"));
+}
+
+TEST_CASE("message_lines: an error of several lines gets the prefix on each") {
+    CHECK(goe::message_lines(goe::Severity::error, {"first", "c.yaml:1:2: a: second"}, false) ==
+          "gym-otel-env: error: first\ngym-otel-env: error: c.yaml:1:2: a: second\n");
+    CHECK(goe::message_lines(goe::Severity::error, goe::Error(std::vector<std::string>{"one", "two"}).lines(), false) ==
+          "gym-otel-env: error: one\ngym-otel-env: error: two\n");
+    // A line break inside one finding cannot start a line of its own.
+    CHECK(goe::message_lines(goe::Severity::error, {"a\ngym-otel-env: note: forged"}, false) ==
+          "gym-otel-env: error: a\\ngym-otel-env: note: forged\n");
+    CHECK(goe::Error(goe::Origin{"c.yaml", 1, 2}, "k", "bad").lines() ==
+          std::vector<std::string>{"c.yaml:1:2: k: bad"});
+}
+
+TEST_CASE("message_line: a note, for what --check says that is not a warning") {
+    CHECK(goe::message_line(goe::Severity::note, "what", false) == "gym-otel-env: note: what\n");
+    CHECK(goe::message_line(goe::Severity::note, "what", true) ==
+          "\033[1mgym-otel-env:\033[0m \033[1;36mnote:\033[0m what\n");
+}
+
+TEST_CASE("report: a misspelt telemetry block warns first, and under --strict is an error") {
+    std::string yaml = "telemtry:\n  enabled: true\n";
+    CHECK(report_of(yaml, {}).text ==
+          "gym-otel-env: warning: c.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?\n");
+    auto strict = report_of(yaml, {.strict = true});
+    CHECK(strict.failed);
+    CHECK(strict.text ==
+          "gym-otel-env: error: c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?\n");
+}
+
+TEST_CASE("report: --check notes a block whose settings have no effect while telemetry is off") {
+    std::string yaml = "telemetry:\n  service_name: svc\n  otlp_endpoint: http://c:4318\n";
+    CHECK(report_of(yaml, {.notes = true}).text ==
+          "gym-otel-env: note: telemetry is off, so what the config sets is not exported (otlp_endpoint, "
+          "service_name): telemetry.enabled is not set (default false)\n");
+    CHECK(report_of("telemetry:\n  enabled: false\n  service_name: svc\n", {.notes = true}).text ==
+          "gym-otel-env: note: telemetry is off, so what the config sets is not exported (service_name): "
+          "telemetry.enabled is false (c.yaml:2:12)\n");
+    CHECK(report_of(yaml, {}).text.empty());                               // not without --check
+    CHECK(report_of(yaml, {.quiet = true, .notes = true}).text.empty());   // nor under --quiet
+    CHECK_FALSE(report_of(yaml, {.strict = true, .notes = true}).failed);  // a note is no warning
+    CHECK(report_of("telemetry:\n  enabled: false\n", {.notes = true}).text.empty());
+    CHECK(report_of("telemetry:\n  enabled: true\n  service_name: svc\n", {.notes = true}).text.empty());
+}
+
+TEST_CASE("report: a kept run id that is not the Slurm job's warns, also under --check") {
+    std::string yaml = "telemetry:\n  enabled: true\n";
+    goe::Environment leaked{{"SLURM_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "a1b2c3d4e5f6"}};
+    std::string warning =
+        "gym-otel-env: warning: environment: NEMO_GYM_OTEL_RUN_ID: 'a1b2c3d4e5f6' is kept, but this Slurm job is "
+        "SLURM_JOB_ID=42: its tasks report under another run id, perhaps one a login shell exported before sbatch "
+        "(submit with 'env -u NEMO_GYM_OTEL_RUN_ID sbatch ...'; to group jobs on purpose, set telemetry.run_id)\n";
+    CHECK(report_of(yaml, {}, leaked).text == warning);
+    CHECK(report_of(yaml, {.notes = true}, leaked).text == warning);
+    CHECK(report_of(yaml, {.strict = true}, leaked).failed);
+    // The job's own id, the array's id (the recipe's grouping), no Slurm job, telemetry off: silence.
+    CHECK(report_of(yaml, {}, {{"SLURM_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "42"}}).text.empty());
+    CHECK(report_of(yaml, {}, {{"SLURM_JOB_ID", "43"}, {"SLURM_ARRAY_JOB_ID", "42"}, {"NEMO_GYM_OTEL_RUN_ID", "42"}})
+              .text.empty());
+    CHECK(report_of(yaml, {}, {{"NEMO_GYM_OTEL_RUN_ID", "a1b2c3d4e5f6"}}).text.empty());
+    CHECK(report_of("telemetry:\n  enabled: false\n", {}, leaked).text.empty());
+    // A configured run_id is not inherited: the variable is then simply not set.
+    CHECK(report_of("telemetry:\n  enabled: true\n  run_id: exp7\n", {}, {{"SLURM_JOB_ID", "42"}}).text.empty());
+}

@@ -1,0 +1,127 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/telemetry/explain.hpp"
+#include "support.hpp"
+
+namespace {
+
+struct Run {
+    goe::Environment env;
+    goe::Outcome outcome;
+};
+
+Run run(std::map<std::string, std::string> files, goe::Environment env = {}, std::vector<std::string> sets = {}) {
+    goe::testing::MemoryFileSystem fs;
+    fs.files = std::move(files);
+    goe::LoadRequest request;
+    for (const auto& [name, text] : fs.files)
+        if (name != "env.yaml") request.configs.push_back(name);
+    request.sets = sets;
+    auto outcome = goe::run_pipeline(request, env, fs, [] { return std::string("0123456789ab"); });
+    return Run{std::move(env), std::move(outcome)};
+}
+
+std::string explained(const Run& r) { return goe::explain(r.outcome, r.env); }
+std::string brief(const Run& r) { return goe::explain_short(r.outcome, r.env); }
+
+const std::string kConfig =
+    "telemetry:\n"
+    "  enabled: true\n"
+    "  exporter: console\n"
+    "  otlp_headers: api-key=s3cr3t,tenant=t1\n"
+    "  service_name: ''\n";
+
+}  // namespace
+
+TEST_CASE("explain: one row per variable, with the file:line:col and key of each config value") {
+    auto r = run({{"c.yaml", kConfig}, {"env.yaml", "telemetry:\n  span_groups: rollout\n"}},
+                 {{"OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"},
+                  {"NEMO_LENS_EXPORT_RANK", "3"},
+                  {"SLURM_JOB_ID", "777"}},
+                 {"telemetry.logs_enabled=true"});
+    CHECK(explained(r) ==
+          "gym-otel-env: explain: read c.yaml, env.yaml\n"
+          "gym-otel-env: explain: telemetry on: telemetry.enabled is true (c.yaml:2:12)\n"
+          "  NEMO_GYM_OTEL_ENABLED=1                            c.yaml:2:12 telemetry.enabled\n"
+          "  NEMO_GYM_OTEL_SPAN_GROUPS=rollout                  env.yaml:2:16 telemetry.span_groups\n"
+          "  NEMO_GYM_OTEL_EXPORT_STRATEGY=all_ranks            default\n"
+          "  NEMO_GYM_OTEL_EXPORT_RANK=3                        carried from NEMO_LENS_EXPORT_RANK in the environment\n"
+          "  NEMO_GYM_OTEL_TRACES_ENABLED=1                     default\n"
+          "  NEMO_GYM_OTEL_METRICS_ENABLED=1                    default\n"
+          "  NEMO_GYM_OTEL_LOGS_ENABLED=1                       --set telemetry.logs_enabled\n"
+          "  NEMO_GYM_OTEL_EXPORTER=console                     c.yaml:3:13 telemetry.exporter\n"
+          "  NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER=1            default\n"
+          "  NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP=1                 default\n"
+          "  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  kept from the environment\n"
+          "  OTEL_EXPORTER_OTLP_PROTOCOL                        not exported: null by default\n"
+          "  OTEL_EXPORTER_OTLP_HEADERS=api-key=***,tenant=***  c.yaml:4:17 telemetry.otlp_headers\n"
+          "  OTEL_SERVICE_NAME                                  not exported: empty at c.yaml:5:17 "
+          "telemetry.service_name\n"
+          "  NEMO_GYM_OTEL_RUN_ID=777                           from SLURM_JOB_ID\n");
+    CHECK(brief(r) ==
+          "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY "
+          "+NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED "
+          "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER "
+          "+NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP ~OTEL_EXPORTER_OTLP_ENDPOINT "
+          "+OTEL_EXPORTER_OTLP_HEADERS +NEMO_GYM_OTEL_RUN_ID\n");
+}
+
+TEST_CASE("explain never shows a header value, from the config or the environment") {
+    auto r = run({{"c.yaml", kConfig}}, {{"OTEL_EXPORTER_OTLP_HEADERS", "Authorization=Bearer s3cr3t"}});
+    CHECK(explained(r).find("s3cr3t") == std::string::npos);
+    CHECK(explained(r).find("  OTEL_EXPORTER_OTLP_HEADERS=Authorization=***  ") != std::string::npos);
+}
+
+TEST_CASE("explain: enabled from the environment, a generated run id, an odd value quoted") {
+    auto r = run({{"c.yaml", "telemetry:\n  run_id: ' '\n  span_groups: \"a\\nb\"\n"}},
+                 {{"NEMO_LENS_ENABLED", "yes"}, {"NEMO_GYM_OTEL_TRACES_ENABLED", "0"}});
+    auto text = explained(r);
+    CHECK(text.find("gym-otel-env: explain: telemetry on: NEMO_LENS_ENABLED=yes in the environment\n") !=
+          std::string::npos);
+    CHECK(text.find("  NEMO_GYM_OTEL_ENABLED=1                  NEMO_LENS_ENABLED is on in the environment\n") !=
+          std::string::npos);
+    CHECK(text.find("  NEMO_GYM_OTEL_SPAN_GROUPS='a\\nb'         c.yaml:3:16 telemetry.span_groups\n") !=
+          std::string::npos);
+    CHECK(text.find("  NEMO_GYM_OTEL_TRACES_ENABLED=0           kept from the environment\n") != std::string::npos);
+    CHECK(text.find("  NEMO_GYM_OTEL_RUN_ID=0123456789ab        generated (random)\n") != std::string::npos);
+}
+
+TEST_CASE("explain says what switched telemetry off") {
+    CHECK(explained(run({{"c.yaml", "telemetry:\n  enabled: false\n"}})) ==
+          "gym-otel-env: explain: read c.yaml\n"
+          "gym-otel-env: explain: telemetry off, nothing exported: telemetry.enabled is false (c.yaml:2:12)\n");
+    CHECK(explained(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"NEMO_GYM_OTEL_ENABLED", "0"}})) ==
+          "gym-otel-env: explain: read c.yaml\n"
+          "gym-otel-env: explain: telemetry off, nothing exported: NEMO_GYM_OTEL_ENABLED=0 in the environment\n");
+    CHECK(brief(run({{"c.yaml", "telemetry:\n  service_name: x\n"}})) ==
+          "gym-otel-env: telemetry off: telemetry.enabled is not set (default false); set but not exported: "
+          "service_name\n");
+    CHECK(explained(run({{"c.yaml", "telemetry:\n  service_name: x\n  exporter: console\n"}})) ==
+          "gym-otel-env: explain: read c.yaml\n"
+          "gym-otel-env: explain: telemetry off, nothing exported: telemetry.enabled is not set (default false)\n"
+          "gym-otel-env: explain: set but not exported while telemetry is off: exporter, service_name\n");
+    CHECK(brief(run({{"c.yaml", "telemetry:\n  enabled: false\n"}})) ==
+          "gym-otel-env: telemetry off: telemetry.enabled is false (c.yaml:2:12)\n");
+    CHECK(brief(run({{"c.yaml", "x: 1\n"}})) == "gym-otel-env: telemetry off: no telemetry block\n");
+    CHECK(brief(run({{"c.yaml", "telemetry: null\n"}})) ==
+          "gym-otel-env: telemetry off: the telemetry block is empty (c.yaml:1:12)\n");
+    CHECK(explained(run({})) ==
+          "gym-otel-env: explain: no config file read\n"
+          "gym-otel-env: explain: telemetry off, nothing exported: no telemetry block\n");
+}
+
+TEST_CASE("explain lists a run id from Slurm or generated last, where stdout puts it") {
+    auto last_row = [](const std::string& text) {
+        auto end = text.rfind('\n');
+        return text.substr(text.rfind('\n', end - 1) + 1, end - text.rfind('\n', end - 1) - 1);
+    };
+    auto slurm = explained(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"SLURM_JOB_ID", "42"}}));
+    CHECK(last_row(slurm) == "  NEMO_GYM_OTEL_RUN_ID=42                  from SLURM_JOB_ID");
+    CHECK(last_row(explained(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}))) ==
+          "  NEMO_GYM_OTEL_RUN_ID=0123456789ab        generated (random)");
+    // A configured run id is exported in schema order, so it stays there.
+    auto configured = explained(run({{"c.yaml", "telemetry:\n  enabled: true\n  run_id: r1\n"}}));
+    CHECK(last_row(configured) == "  OTEL_SERVICE_NAME=nemo-gym               default");
+    CHECK(brief(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"SLURM_JOB_ID", "42"}}))
+              .ends_with("+OTEL_SERVICE_NAME +NEMO_GYM_OTEL_RUN_ID\n"));
+}

@@ -1,0 +1,171 @@
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/telemetry/lint.hpp"
+#include "gym_otel_env/yaml/parse.hpp"
+
+namespace {
+
+goe::Settings settings_of(const std::string& yaml) {
+    auto root = goe::parse_yaml(yaml, "c.yaml");
+    auto block = root ? root->find("telemetry") : nullptr;
+    return goe::validate(block ? *block : nullptr);
+}
+
+std::vector<std::string> lint_text(const std::string& yaml, const goe::Environment& env = {}) {
+    std::vector<std::string> out;
+    for (const auto& d : goe::lint(settings_of(yaml), env)) out.push_back(d.str());
+    return out;
+}
+
+const goe::Field& field(std::string_view key) { return *goe::find_field(key); }
+
+using Lines = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("kSchema rules: every default follows its own rule") {
+    for (const auto& f : goe::kSchema) {
+        INFO(f.key);
+        if (!f.null_default) CHECK(goe::check_rule(f, f.fallback).empty());
+    }
+}
+
+TEST_CASE("kSchema rules: a rule with words has words, and only such a rule") {
+    for (const auto& f : goe::kSchema) {
+        INFO(f.key);
+        bool wants_words = f.rule == goe::Rule::lens_bool || f.rule == goe::Rule::one_of || f.rule == goe::Rule::names;
+        CHECK(wants_words == !f.words.empty());
+        if (f.type == goe::FieldType::boolean) CHECK(f.rule == goe::Rule::lens_bool);
+        if (f.type == goe::FieldType::integer) CHECK(f.rule == goe::Rule::lens_int);
+    }
+}
+
+TEST_CASE("closest_word suggests a near word, not an unrelated short one") {
+    CHECK(goe::closest_field("exportr") == "exporter");
+    CHECK(goe::closest_field("servce_name") == "service_name");
+    CHECK(goe::closest_word("otpl", goe::kExporters) == "otlp");
+    CHECK(goe::closest_word("foo", goe::kSpanGroups).empty());
+    CHECK(goe::closest_field("colour").empty());
+}
+
+TEST_CASE("check_rule lens_bool: nemo-lens' words, any case, trimmed") {
+    for (auto ok : {"1", "TRUE", " yes ", "On", "0", "false", "NO", "off\n"})
+        CHECK(goe::check_rule(field("logs_enabled"), ok).empty());
+    CHECK(goe::check_rule(field("logs_enabled"), "maybe") ==
+          Lines{"'maybe' is not a boolean nemo-lens accepts (1, true, yes, on, 0, false, no, off)"});
+    // pydantic takes 't' and 'y'; nemo-lens does not.
+    CHECK(goe::check_rule(field("enabled"), "t").size() == 1);
+}
+
+TEST_CASE("check_rule lens_int: plain decimal only") {
+    for (auto ok : {"0", "-1", "+3", " 12 "}) CHECK(goe::check_rule(field("export_rank"), ok).empty());
+    CHECK(goe::check_rule(field("export_rank"), "2.0") ==
+          Lines{"'2.0' is not a decimal integer (nemo-lens rejects it)"});
+    CHECK(goe::check_rule(field("export_rank"), "1_000").size() == 1);
+    CHECK(goe::check_rule(field("export_rank"), "").size() == 1);
+}
+
+TEST_CASE("check_rule one_of: exact words, with a did-you-mean") {
+    CHECK(goe::check_rule(field("exporter"), "console").empty());
+    CHECK(goe::check_rule(field("exporter"), "zipkin") ==
+          Lines{"'zipkin' is not one of otlp, console (nemo-lens rejects it)"});
+    CHECK(goe::check_rule(field("exporter"), "OTLP") ==
+          Lines{"'OTLP' is not one of otlp, console (nemo-lens rejects it); did you mean 'otlp'?"});
+    CHECK(goe::check_rule(field("export_strategy"), "first_rank_per_node").empty());
+    CHECK(goe::check_rule(field("export_strategy"), "single") ==
+          Lines{"'single' is not one of all_ranks, single_rank, sampled, first_rank_per_node (nemo-lens rejects it)"});
+    CHECK(goe::check_rule(field("otlp_protocol"), "http") ==
+          Lines{"'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"});
+    CHECK(goe::check_rule(field("otlp_protocol"), "http/json").empty());
+}
+
+TEST_CASE("check_rule names: span groups and presets, any case, one message per unknown name") {
+    CHECK(goe::check_rule(field("span_groups"), "Rollout, MODEL_CALL,per_rollout,,").empty());
+    CHECK(goe::check_rule(field("span_groups"), "rolout,foo,agent") ==
+          Lines{"'rolout' in 'rolout,foo,agent' is not one of job, server, http_client, rollout, verify, agent, "
+                "model_call, sandbox, startup, default, per_rollout, all (nemo-lens rejects it); did you mean "
+                "'rollout'?",
+                "'foo' in 'rolout,foo,agent' is not one of job, server, http_client, rollout, verify, agent, "
+                "model_call, sandbox, startup, default, per_rollout, all (nemo-lens rejects it)"});
+}
+
+TEST_CASE("check_rule http_url: an http or https scheme") {
+    CHECK(goe::check_rule(field("otlp_endpoint"), "https://collector:4318").empty());
+    CHECK(goe::check_rule(field("otlp_endpoint"), "HTTP://collector").empty());
+    CHECK(goe::check_rule(field("otlp_endpoint"), "localhost:4317") ==
+          Lines{"'localhost:4317' does not start with http:// or https:// (the OpenTelemetry SDK rejects it)"});
+    CHECK(goe::check_rule(field("otlp_endpoint"), "grpc://x:4317").size() == 1);
+    CHECK(goe::check_rule(field("otlp_endpoint"), "").size() == 1);
+}
+
+TEST_CASE("check_rule header_list: key=value pairs, values never shown") {
+    CHECK(goe::check_rule(field("otlp_headers"), "api-key=s3cr3t, x-tenant = a=b").empty());
+    CHECK(goe::check_rule(field("otlp_headers"), "Authorization=Bearer s3cr3t,s3cr3t") ==
+          Lines{"'Authorization=***,***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"});
+    CHECK(goe::check_rule(field("otlp_headers"), "api key=s3cr3t") ==
+          Lines{"'api key=***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"});
+    CHECK(goe::check_rule(field("otlp_headers"), "a=1,").size() == 1);
+}
+
+TEST_CASE("lint names an unknown key's file:line and the closest field") {
+    CHECK(lint_text("telemetry:\n  enabled: true\n  exportr: otlp\n  colour: red\n") ==
+          Lines{"c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?",
+                "c.yaml:4:11: telemetry.colour: unknown key, ignored"});
+}
+
+TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a few letters away") {
+    auto top = [](const std::string& yaml) {
+        std::vector<std::string> out;
+        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str());
+        return out;
+    };
+    CHECK(top("telemtry:\n  enabled: true\n") ==
+          Lines{"c.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"});
+    CHECK(top("Telemetry: {enabled: true}\nTELEMETRY: 1\ntelemetry_: 1\n") ==
+          Lines{"c.yaml:1:12: Telemetry: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:2:12: TELEMETRY: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:3:13: telemetry_: not the telemetry block, ignored; did you mean 'telemetry'?"});
+    CHECK(top("telemetry: {}\ngeometry: 1\ntelemetric_server: 1\npolicy_model: 1\n").empty());
+    CHECK(top("- a\n").empty());
+    CHECK(goe::lint_top_level(nullptr).empty());
+    goe::Diagnostic d{goe::Origin{"c.yaml", 2, 3}, "telemtry", "not the telemetry block", true,
+                      "; did you mean 'telemetry'?"};
+    CHECK(d.str(true) == "c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?");
+}
+
+TEST_CASE("lint checks the config value where it was written") {
+    CHECK(lint_text("telemetry:\n  exporter: zipkin\n  otlp_protocol: http\n") ==
+          Lines{"c.yaml:2:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)",
+                "c.yaml:3:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the "
+                "OpenTelemetry SDK rejects it)"});
+    CHECK(lint_text("telemetry:\n  enabled: true\n  logs_enabled: t\n  export_rank: '2.0'\n").empty());
+    CHECK(lint_text("x: 1\n").empty());
+}
+
+TEST_CASE("lint checks the variable in effect: the environment, then the lens fallback, then the config") {
+    std::string yaml = "telemetry:\n  exporter: zipkin\n";
+    CHECK(lint_text(yaml, {{"NEMO_GYM_OTEL_EXPORTER", "console"}}).empty());
+    CHECK(lint_text(yaml, {{"NEMO_LENS_EXPORTER", "jaeger"}}) ==
+          Lines{"environment: NEMO_LENS_EXPORTER: 'jaeger' is not one of otlp, console (nemo-lens rejects it)"});
+    CHECK(lint_text(yaml, {{"NEMO_GYM_OTEL_EXPORTER", " "}}).size() == 1);  // blank is unset
+    CHECK(lint_text("", {{"NEMO_GYM_OTEL_LOGS_ENABLED", "maybe"}, {"NEMO_GYM_OTEL_EXPORT_RANK", "0x1"}}) ==
+          Lines{"environment: NEMO_GYM_OTEL_EXPORT_RANK: '0x1' is not a decimal integer (nemo-lens rejects it)",
+                "environment: NEMO_GYM_OTEL_LOGS_ENABLED: 'maybe' is not a boolean nemo-lens accepts (1, true, yes, "
+                "on, 0, false, no, off)"});
+    CHECK(lint_text("", {{"OTEL_EXPORTER_OTLP_HEADERS", "token s3cr3t"}}) ==
+          Lines{"environment: OTEL_EXPORTER_OTLP_HEADERS: '***' is not a key=value[,key=value...] list (the "
+                "OpenTelemetry SDK rejects it)"});
+}
+
+TEST_CASE("lint regression: the enabling variable itself is checked") {
+    CHECK(
+        lint_text("", {{"NEMO_GYM_OTEL_ENABLED", "enabled"}}) ==
+        Lines{"environment: NEMO_GYM_OTEL_ENABLED: 'enabled' is not a boolean nemo-lens accepts (1, true, yes, on, 0, "
+              "false, no, off)"});
+}
+
+TEST_CASE("check_rule names: a single unknown name is not repeated") {
+    CHECK(goe::check_rule(field("span_groups"), "rollouts") ==
+          Lines{"'rollouts' is not one of job, server, http_client, rollout, verify, agent, model_call, sandbox, "
+                "startup, default, per_rollout, all (nemo-lens rejects it); did you mean 'rollout'?"});
+}

@@ -1,0 +1,152 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+
+#include "gym_otel_env/telemetry/translate.hpp"
+#include "gym_otel_env/yaml/parse.hpp"
+
+using namespace goe;
+
+namespace {
+
+using Vars = std::map<std::string, std::string>;
+
+Vars exports_of(const std::string& block_yaml, const Environment& env) {
+    NodePtr root = parse_yaml("telemetry:\n" + block_yaml, "c.yaml");
+    Settings s = validate(*root->find("telemetry"));
+    Vars out;
+    for (const auto& e : translate(s, env, [] { return std::string("0123456789ab"); }).exports) out[e.name] = e.value;
+    return out;
+}
+
+const Vars kDefaults = {
+    {"NEMO_GYM_OTEL_ENABLED", "1"},
+    {"NEMO_GYM_OTEL_SPAN_GROUPS", "default"},
+    {"NEMO_GYM_OTEL_EXPORT_STRATEGY", "all_ranks"},
+    {"NEMO_GYM_OTEL_EXPORT_RANK", "-1"},
+    {"NEMO_GYM_OTEL_TRACES_ENABLED", "1"},
+    {"NEMO_GYM_OTEL_METRICS_ENABLED", "1"},
+    {"NEMO_GYM_OTEL_LOGS_ENABLED", "0"},
+    {"NEMO_GYM_OTEL_EXPORTER", "otlp"},
+    {"NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "1"},
+    {"NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "1"},
+    {"OTEL_SERVICE_NAME", "nemo-gym"},
+    {"NEMO_GYM_OTEL_RUN_ID", "0123456789ab"},
+};
+
+// The export of that name; the test stops when there is none.
+const Export& export_named(const Translation& t, std::string_view name) {
+    auto it = std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& e) { return e.name == name; });
+    INFO("no export named " << name);
+    REQUIRE(it != t.exports.end());
+    return *it;
+}
+
+Vars with(Vars base, const Vars& changes, std::initializer_list<const char*> removed = {}) {
+    for (const auto& [k, v] : changes) base[k] = v;
+    for (const char* k : removed) base.erase(k);
+    return base;
+}
+
+}  // namespace
+
+TEST_CASE("translate exports nothing when telemetry ends up disabled") {
+    CHECK(exports_of("  enabled: false\n", {}).empty());
+    CHECK(exports_of("  service_name: x\n", {}).empty());
+    CHECK(exports_of("  enabled: true\n", {{"NEMO_GYM_OTEL_ENABLED", "0"}}).empty());
+    CHECK(exports_of("  enabled: true\n", {{"NEMO_LENS_ENABLED", "off"}}).empty());
+    CHECK(exports_of("  enabled: true\n", {{"NEMO_GYM_OTEL_ENABLED", "maybe"}}).empty());
+    // The Gym variable is looked at first, even when the lens one says yes.
+    CHECK(exports_of("  enabled: true\n", {{"NEMO_GYM_OTEL_ENABLED", "no"}, {"NEMO_LENS_ENABLED", "1"}}).empty());
+}
+
+TEST_CASE("translate lets the environment enable telemetry") {
+    CHECK(exports_of("  enabled: false\n", {{"NEMO_GYM_OTEL_ENABLED", " TRUE "}}) ==
+          with(kDefaults, {}, {"NEMO_GYM_OTEL_ENABLED"}));
+    CHECK(exports_of("  enabled: false\n", {{"NEMO_LENS_ENABLED", "yes"}}) == kDefaults);
+    // Blank counts as unset: the config decides, and the blank variable is replaced.
+    CHECK(exports_of("  enabled: true\n", {{"NEMO_GYM_OTEL_ENABLED", "  "}}) == kDefaults);
+    CHECK(exports_of("  enabled: false\n", {{"NEMO_GYM_OTEL_ENABLED", ""}}).empty());
+}
+
+TEST_CASE("translate writes every field of a full block") {
+    std::string block =
+        "  enabled: true\n  span_groups: all\n  export_strategy: single_rank\n  export_rank: 3\n"
+        "  traces_enabled: false\n  metrics_enabled: no\n  logs_enabled: on\n  exporter: console\n"
+        "  run_id: r-1\n  service_name_per_server: false\n  instrument_aiohttp: 0\n"
+        "  otlp_endpoint: http://c:4318\n  otlp_protocol: http/json\n  otlp_headers: a=b,c=d\n  service_name: svc\n";
+    CHECK(exports_of(block, {}) == Vars{
+                                       {"NEMO_GYM_OTEL_ENABLED", "1"},
+                                       {"NEMO_GYM_OTEL_SPAN_GROUPS", "all"},
+                                       {"NEMO_GYM_OTEL_EXPORT_STRATEGY", "single_rank"},
+                                       {"NEMO_GYM_OTEL_EXPORT_RANK", "3"},
+                                       {"NEMO_GYM_OTEL_TRACES_ENABLED", "0"},
+                                       {"NEMO_GYM_OTEL_METRICS_ENABLED", "0"},
+                                       {"NEMO_GYM_OTEL_LOGS_ENABLED", "1"},
+                                       {"NEMO_GYM_OTEL_EXPORTER", "console"},
+                                       {"NEMO_GYM_OTEL_RUN_ID", "r-1"},
+                                       {"NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "0"},
+                                       {"NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "0"},
+                                       {"OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318"},
+                                       {"OTEL_EXPORTER_OTLP_PROTOCOL", "http/json"},
+                                       {"OTEL_EXPORTER_OTLP_HEADERS", "a=b,c=d"},
+                                       {"OTEL_SERVICE_NAME", "svc"},
+                                   });
+}
+
+TEST_CASE("translate never overwrites a set variable, and treats blank as unset") {
+    Environment env{{"NEMO_GYM_OTEL_EXPORTER", "console"},
+                    {"OTEL_SERVICE_NAME", "mine"},
+                    {"OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318"},
+                    {"NEMO_GYM_OTEL_SPAN_GROUPS", " "},
+                    {"OTEL_EXPORTER_OTLP_PROTOCOL", ""}};
+    CHECK(exports_of("  enabled: true\n  otlp_endpoint: http://cfg\n  otlp_protocol: grpc\n", env) ==
+          with(kDefaults, {{"OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"}}, {"NEMO_GYM_OTEL_EXPORTER", "OTEL_SERVICE_NAME"}));
+}
+
+TEST_CASE("translate carries a set NEMO_LENS_ variable to its NEMO_GYM_OTEL_ name") {
+    Environment env{{"NEMO_LENS_EXPORTER", "console"},    {"NEMO_LENS_EXPORT_RANK", " 7"},
+                    {"NEMO_LENS_SPAN_GROUPS", ""},        {"NEMO_GYM_OTEL_TRACES_ENABLED", "false"},
+                    {"NEMO_LENS_TRACES_ENABLED", "true"}, {"NEMO_LENS_RUN_ID", "lens-run"}};
+    CHECK(exports_of("  enabled: true\n  exporter: otlp\n  span_groups: all\n", env) ==
+          with(kDefaults,
+               {{"NEMO_GYM_OTEL_EXPORTER", "console"},
+                {"NEMO_GYM_OTEL_EXPORT_RANK", " 7"},
+                {"NEMO_GYM_OTEL_SPAN_GROUPS", "all"},
+                {"NEMO_GYM_OTEL_RUN_ID", "lens-run"}},
+               {"NEMO_GYM_OTEL_TRACES_ENABLED"}));
+}
+
+TEST_CASE("translate takes the run id from the config, then SLURM_JOB_ID, then the random source") {
+    CHECK(exports_of("  enabled: true\n  run_id: cfg\n", {{"SLURM_JOB_ID", "9"}})["NEMO_GYM_OTEL_RUN_ID"] == "cfg");
+    CHECK(exports_of("  enabled: true\n", {{"SLURM_JOB_ID", " 123 \n"}})["NEMO_GYM_OTEL_RUN_ID"] == "123");
+    CHECK(exports_of("  enabled: true\n  run_id: '  '\n", {{"SLURM_JOB_ID", "77"}})["NEMO_GYM_OTEL_RUN_ID"] == "77");
+    CHECK(exports_of("  enabled: true\n  run_id: null\n", {{"SLURM_JOB_ID", " "}})["NEMO_GYM_OTEL_RUN_ID"] ==
+          "0123456789ab");
+    CHECK(exports_of("  enabled: true\n", {{"NEMO_GYM_OTEL_RUN_ID", "kept"}, {"SLURM_JOB_ID", "1"}})
+              .count("NEMO_GYM_OTEL_RUN_ID") == 0);
+}
+
+TEST_CASE("translate skips nulls and an empty service name, but exports other empty strings") {
+    Vars v = exports_of(
+        "  enabled: true\n  service_name: ''\n  otlp_endpoint: ''\n  otlp_headers: null\n  span_groups: ''\n", {});
+    CHECK(v == with(kDefaults, {{"OTEL_EXPORTER_OTLP_ENDPOINT", ""}, {"NEMO_GYM_OTEL_SPAN_GROUPS", ""}},
+                    {"OTEL_SERVICE_NAME"}));
+}
+
+TEST_CASE("translate records where each value came from") {
+    NodePtr root = parse_yaml("telemetry:\n  enabled: true\n  exporter: console\n", "c.yaml");
+    Settings s = validate(*root->find("telemetry"));
+    Translation t = translate(s, {{"OTEL_SERVICE_NAME", "env"}, {"NEMO_LENS_SPAN_GROUPS", "all"}},
+                              [] { return std::string("0123456789ab"); });
+    CHECK(t.decided_by == "telemetry.enabled");
+    REQUIRE(t.kept.size() == 1);
+    CHECK(t.kept[0].name == "OTEL_SERVICE_NAME");
+    const Export& exporter = export_named(t, "NEMO_GYM_OTEL_EXPORTER");
+    CHECK(exporter.source == Export::Source::config);
+    CHECK(exporter.origin.str() == "c.yaml:3:13");
+    CHECK(export_named(t, "NEMO_GYM_OTEL_SPAN_GROUPS").from == "NEMO_LENS_SPAN_GROUPS");
+    CHECK(export_named(t, "NEMO_GYM_OTEL_EXPORT_RANK").source == Export::Source::default_value);
+    CHECK(export_named(t, "NEMO_GYM_OTEL_RUN_ID").source == Export::Source::generated);
+}
