@@ -10,17 +10,23 @@ using goe::testing::error_of;
 
 namespace {
 
+// A file as the loader parses it: every collection with the marks the passes read
+// (subtree_marks), so that the tests take the passes' short cuts as a run does.
+NodePtr parse_marked(std::string_view text, const std::string& name) {
+    return parse_yaml(text, name, {}, ParseNotes{nullptr, &subtree_marks});
+}
+
 // The config after the directives as Python's str() of it, or "error: " and the message.
 std::string applied(const std::string& doc) {
     try {
-        return python_str(*apply_directives(parse_yaml(doc, "c.yaml")));
+        return python_str(*apply_directives(parse_marked(doc, "c.yaml")));
     } catch (const Error& e) {
         return std::string("error: ") + e.what();
     }
 }
 
 void check_missing_after_directives(const std::string& doc, const DirectiveLimits& limits = {}) {
-    check_missing(apply_directives(parse_yaml(doc, "c.yaml")), limits);
+    check_missing(apply_directives(parse_marked(doc, "c.yaml")), limits);
 }
 
 struct Row {
@@ -155,11 +161,12 @@ TEST_CASE("apply_directives errors name the path and where the directive was wri
 }
 
 TEST_CASE("apply_directives keeps where moved values were written") {
-    NodePtr root = apply_directives(parse_yaml("base:\n  a: 1\n  b: 0\nx:\n  _inherit_from: base\n  b: 2\n", "c.yaml"));
+    NodePtr root =
+        apply_directives(parse_marked("base:\n  a: 1\n  b: 0\nx:\n  _inherit_from: base\n  b: 2\n", "c.yaml"));
     const Node& x = **root->find("x");
     CHECK((*x.find("a"))->origin.str() == "c.yaml:2:6");
     CHECK((*x.find("b"))->origin.str() == "c.yaml:6:6");
-    NodePtr unset = apply_directives(parse_yaml("base: ???\nx: ${copy:base}\n", "c.yaml"));
+    NodePtr unset = apply_directives(parse_marked("base: ???\nx: ${copy:base}\n", "c.yaml"));
     CHECK((*unset->find("x"))->origin.str() == "c.yaml:2:4");
 }
 
@@ -167,7 +174,7 @@ TEST_CASE("apply_directives bounds the work aliases can multiply") {
     std::string doc =
         "a: &a {x: {_copy: s}, y: {_copy: s}}\nb: &b [*a, *a, *a, *a]\nc: &c {p: *b, q: *b, r: *b, s: *b}\n"
         "d: {p: *c, q: *c, r: *c}\ns: {v: 1}\n";
-    NodePtr root = parse_yaml(doc, "c.yaml");
+    NodePtr root = parse_marked(doc, "c.yaml");
     CHECK(error_of([&] {
               apply_directives(root, DirectiveLimits{50, 1000});
           }) == "c.yaml:1:26: c.q[0].y: more than 50 mappings and directives to process");
@@ -213,9 +220,9 @@ TEST_CASE("check_missing stops listing at its limit, also under aliases") {
 // which is what a directive left where the pass does not look reads as (OmegaConf).
 TEST_CASE("directive strings the pass leaves resolve to themselves") {
     NodePtr root =
-        apply_directives(parse_yaml("src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\ntelemetry: {a: '${l.0}', b: "
-                                    "'${l.1}', c: 'x-${inherit_from:a.b}-y'}\n",
-                                    "c.yaml"));
+        apply_directives(parse_marked("src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\ntelemetry: {a: '${l.0}', b: "
+                                      "'${l.1}', c: 'x-${inherit_from:a.b}-y'}\n",
+                                      "c.yaml"));
     CHECK(python_str(*resolve_subtree(root, "telemetry", {})) ==
           "{'a': '${copy:src}', 'b': '${copy:1}', 'c': 'x-${inherit_from:a.b}-y'}");
 }
@@ -254,14 +261,14 @@ TEST_CASE("apply_directives resolves the interpolations of list items, as Gym's 
         CHECK(applied(row.doc) == row.expected);
     }
     Environment env{{"HOST_X", "h"}};
-    CHECK(python_str(*apply_directives(parse_yaml("x: ['${oc.env:HOST_X}']\n", "c.yaml"), {}, env)) ==
+    CHECK(python_str(*apply_directives(parse_marked("x: ['${oc.env:HOST_X}']\n", "c.yaml"), {}, env)) ==
           "{'x': ['${oc.env:HOST_X}']}");
 }
 
 // Both passes pass over a subtree whose marks say it has nothing for them, so the marks
 // must say exactly what their walks would find, and nothing stale after a change.
 TEST_CASE("subtree_marks notes what the directives pass and the '\?\?\?' check look for") {
-    NodePtr root = parse_yaml(
+    NodePtr root = parse_marked(
         "plain: {a: [1, {b: x}], c: {d: '$x', e: '_copy', f: '?'}}\n"
         "missing: {a: [['\?\?\?']]}\n"
         "key: {a: {_delete_key: b}}\n"

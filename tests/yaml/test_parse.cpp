@@ -86,16 +86,16 @@ TEST_CASE("parse_yaml keeps a string key and an equal key of another type apart"
 
 TEST_CASE("parse_yaml checks the syntax of every interpolation when asked") {
     bool valid = false;
-    parse_yaml("a: ${x}\nb: [1, {c: 'x${oc.env:A,b}'}]\n", "c.yaml", {}, &valid);
+    parse_yaml("a: ${x}\nb: [1, {c: 'x${oc.env:A,b}'}]\n", "c.yaml", {}, {&valid});
     CHECK(valid);
-    parse_yaml("a: ${x}\nb: [1, {c: 'x${oc.env:A'}]\n", "c.yaml", {}, &valid);
+    parse_yaml("a: ${x}\nb: [1, {c: 'x${oc.env:A'}]\n", "c.yaml", {}, {&valid});
     CHECK_FALSE(valid);
     // Keys are not values: OmegaConf does not check them.
-    parse_yaml("'${x': 1\n", "c.yaml", {}, &valid);
+    parse_yaml("'${x': 1\n", "c.yaml", {}, {&valid});
     CHECK(valid);
     // A malformed value that a later key replaces still counts here; the loader's walk
     // of the finished tree then finds nothing, as before.
-    parse_yaml("1: '${x'\n'1': ok\n", "c.yaml", {}, &valid);
+    parse_yaml("1: '${x'\n'1': ok\n", "c.yaml", {}, {&valid});
     CHECK_FALSE(valid);
 }
 

@@ -16,7 +16,7 @@ namespace {
 // All the scan leaves behind, in one string, so that two scans compare in one CHECK.
 std::string outcome(std::string_view text, bool whole_lines) {
     bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-    InsertedSpaces s = check_yaml_rules(text, "c.yaml", ascii, whole_lines);
+    PyYamlScan s = check_yaml_rules(text, "c.yaml", ascii, whole_lines);
     return fmt::format("at={} breaks={} non_specific={} last={:d} refused={} from={}:{} syntax={}",
                        fmt::join(s.at, ","), fmt::join(s.breaks, ","), fmt::join(s.non_specific, ","),
                        static_cast<int>(s.last_token), s.refused ? s.refused->what() : "-", s.refused_from.first,

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
@@ -12,6 +13,10 @@
 
 namespace goe {
 namespace {
+
+// A config file's parse: its ${...} checked as it is built, and the marks of what the
+// directives pass and the '???' check look for noted on every collection.
+ParseNotes loader_notes(bool& interpolations_valid) { return {&interpolations_valid, &subtree_marks}; }
 
 constexpr std::string_view kConfigPaths = "config_paths";
 
@@ -53,7 +58,7 @@ public:
         }
         *shown_as = name;
         bool checked = false;
-        NodePtr tree = parse_yaml(text, name, limits_.parse, &checked);
+        NodePtr tree = parse_yaml(text, name, limits_.parse, loader_notes(checked));
         return as_config(std::move(tree), name, checked);
     }
 
@@ -172,7 +177,7 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
         } else if (auto found = sources.find("env.yaml")) {
             env_yaml_name = found->path;
             bool checked = false;
-            NodePtr tree = parse_yaml(found->text, found->path, limits.parse, &checked);
+            NodePtr tree = parse_yaml(found->text, found->path, limits.parse, loader_notes(checked));
             env_yaml = Sources::as_config(std::move(tree), found->path, checked);
         }
     }

@@ -17,7 +17,6 @@
 #include <yaml-cpp/parser.h>
 
 #include "gym_otel_env/core/text.hpp"
-#include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/yaml/scalar.hpp"
 #include "gym_otel_env/yaml/yaml_rules.hpp"
@@ -173,24 +172,32 @@ private:
     size_t count_ = 0;
 };
 
+// A quoted scalar that never closes, which yaml-cpp ends at the end of the text without
+// complaint: read_document reports it where PyYAML does, at the end of the text.
+struct UnclosedQuote {
+    std::string key_path;
+};
+
 // Builds the tree from yaml-cpp's events. yaml-cpp leaves plain scalars untyped
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
 public:
-    // `interpolations_valid`, when given, is cleared on the first string whose ${...}
-    // does not parse.
-    // `text` is the checked text, `spaces` what yaml-cpp reads in addition (yaml_rules.hpp).
+    // `notes`: what the loader wants noted while the tree is built (parse.hpp).
+    // `text` is the checked text, `scan` what the PyYAML-rules scan found in it (yaml_rules.hpp).
     // `ascii`: every byte of `text` is ASCII, so a column in bytes is one in characters.
-    Builder(std::string_view text, bool ascii, const InsertedSpaces& spaces, SourceName name, const ParseLimits& limits,
-            bool* interpolations_valid)
+    Builder(std::string_view text, bool ascii, const PyYamlScan& scan, SourceName name, const ParseLimits& limits,
+            const ParseNotes& notes)
         : text_(text),
           ascii_(ascii),
-          spaces_(spaces),
+          scan_(scan),
           name_(std::move(name)),
           limits_(limits),
-          interpolations_valid_(interpolations_valid) {}
+          interpolations_valid_(notes.interpolations_valid),
+          marks_(notes.marks) {}
 
     NodePtr result() const { return root_; }
+    // Stopped at the limit of values or of nesting: the document is too large to read again.
+    bool reached_limit() const { return reached_limit_; }
 
     void OnDocumentStart(const YAML::Mark&) override {}
     void OnDocumentEnd() override {}
@@ -212,8 +219,8 @@ public:
         size_t at = offset(mark);
         // PyYAML resolves a scalar tagged `!` as if plain, quoted or not (`! '12'` is 12);
         // yaml-cpp gives it the tag of a quoted scalar.
-        bool non_specific = !spaces_.non_specific.empty() &&
-                            std::binary_search(spaces_.non_specific.begin(), spaces_.non_specific.end(), at);
+        bool non_specific =
+            !scan_.non_specific.empty() && std::binary_search(scan_.non_specific.begin(), scan_.non_specific.end(), at);
         std::string_view tag = non_specific ? std::string_view("?") : std::string_view(yaml_tag);
         bool plain = tag.size() == 1 && tag[0] == '?';
         bool quoted = tag.size() == 1 && tag[0] == '!';
@@ -229,13 +236,12 @@ public:
         const char style = own < text_.size() ? text_[own] : '\0';
         bool quoted_text = style == '\'' || style == '"';
         bool block_text = (style == '|' || style == '>') && yaml_tag != "?";
-        if (!spaces_.breaks.empty() && !quoted_text && !block_text)
+        if (!scan_.breaks.empty() && !quoted_text && !block_text)
             value = fixed = pyyaml_plain_breaks(std::string(value), text_, own);
         if (block_text) value = fixed = pyyaml_block_scalar(std::string(value), text_, own);
         if (quoted_text && raw_breaks_) value = fixed = pyyaml_quoted_breaks(std::string(value), text_, own);
         count(mark);
-        if (quoted_text && !quote_closed(own))
-            throw Error(origin(mark), path(), "malformed YAML: end of quoted scalar not found");
+        if (quoted_text && !quote_closed(own)) throw UnclosedQuote{path()};
         bool in_key = !stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key;
         merge_key_ = in_key && plain && value.size() == 2 && value[0] == '<' && value[1] == '<';
         // Most keys are plain or quoted strings, and a mapping keeps only their text:
@@ -291,16 +297,18 @@ private:
     // Time and memory grow with the number of values, not with the bytes: a file of
     // tiny keys is the expensive kind.
     void count(const YAML::Mark& mark) {
-        if (++nodes_ > limits_.max_nodes)
+        if (++nodes_ > limits_.max_nodes) {
+            reached_limit_ = true;
             throw Error(origin(mark), {}, fmt::format("more than {} values in one file", limits_.max_nodes));
+        }
     }
 
     // Where yaml-cpp's `mark` is in text_.
     size_t offset(const YAML::Mark& mark) const {
-        return spaces_.original(static_cast<size_t>(mark.pos), mark.column).first;
+        return scan_.original(static_cast<size_t>(mark.pos), mark.column).first;
     }
     Origin origin(const YAML::Mark& mark) const {
-        auto [pos, column] = spaces_.original(static_cast<size_t>(mark.pos), mark.column);
+        auto [pos, column] = scan_.original(static_cast<size_t>(mark.pos), mark.column);
         return Origin{name_, mark.line + 1, ascii_ ? column + 1 : char_column(text_, pos, column + 1)};
     }
 
@@ -370,8 +378,10 @@ private:
         count(mark);
         if (tag != "?" && tag != "!" && tag != fmt::format("tag:yaml.org,2002:{}", short_tag))
             throw Error(where, path(), fmt::format("unsupported YAML tag '{}'", tag));
-        if (static_cast<int>(stack_.size()) >= limits_.max_depth)
+        if (static_cast<int>(stack_.size()) >= limits_.max_depth) {
+            reached_limit_ = true;
             throw Error(where, path(), fmt::format("nesting deeper than {} levels", limits_.max_depth));
+        }
         if (!stack_.empty() && stack_.back().node->type == Type::mapping && !stack_.back().have_key)
             throw Error(where, path(), "a mapping key must be a scalar, not a collection");
         auto node = new_node();
@@ -394,7 +404,7 @@ private:
         } else {
             move_children(items_, frame.children_from, frame.node->mutable_items());
         }
-        frame.node->set_marks(subtree_marks(*frame.node));
+        if (marks_) frame.node->set_marks(marks_(*frame.node));
         if (frame.anchor) anchors_[frame.anchor] = frame.node;
         merge_key_ = false;
         place(frame.node, false, nullptr);
@@ -534,10 +544,12 @@ private:
 
     std::string_view text_;
     bool ascii_;
-    const InsertedSpaces& spaces_;
+    const PyYamlScan& scan_;
     SourceName name_;
     ParseLimits limits_;
     bool* interpolations_valid_;
+    uint8_t (*marks_)(const Node&);
+    bool reached_limit_ = false;
     std::vector<Frame> stack_;
     std::vector<Entry> entries_;          // of the open mappings, stacked
     std::vector<bool> string_key_flags_;  // per entry of the open mappings, stacked
@@ -589,16 +601,15 @@ Origin end_of(std::string_view text, const std::string& name) {
     return Origin{name, line, 1 + static_cast<int>(char_count(text.substr(start)))};
 }
 
-Origin mark_origin(const YAML::Mark& mark, std::string_view text, const InsertedSpaces& spaces,
-                   const std::string& name) {
-    auto [pos, column] = spaces.original(static_cast<size_t>(mark.pos), mark.column);
+Origin mark_origin(const YAML::Mark& mark, std::string_view text, const PyYamlScan& scan, const std::string& name) {
+    auto [pos, column] = scan.original(static_cast<size_t>(mark.pos), mark.column);
     return Origin{name, mark.line + 1, char_column(text, pos, column + 1)};
 }
 
 // Reads one document, and no further than the start of a second one; the first error as
 // PyYAML reports it. `syntax` tells a scanner or parser error from a construction error.
 std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view parsed, std::string_view text,
-                                   const InsertedSpaces& spaces, const std::string& name, bool& syntax) {
+                                   const PyYamlScan& scan, const std::string& name, bool& syntax) {
     ViewBuf buf(parsed);
     std::istream in(&buf);
     syntax = true;
@@ -608,23 +619,23 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
         NoTree second(true);
         parser.HandleNextDocument(second);
     } catch (const NoTree::SecondDocument& found) {
-        return Error(mark_origin(found.mark, text, spaces, name), {}, "expected a single document, found several");
+        return Error(mark_origin(found.mark, text, scan, name), {}, "expected a single document, found several");
     } catch (const YAML::DeepRecursion& e) {
         // Too deep for yaml-cpp (and for PyYAML, whose RecursionError has no position).
         syntax = false;
-        return Error(mark_origin(e.mark, text, spaces, name), {}, "malformed YAML: " + e.msg);
+        return Error(mark_origin(e.mark, text, scan, name), {}, "malformed YAML: " + e.msg);
     } catch (const YAML::Exception& e) {
         // yaml-cpp ran out of text (a null mark, a quoted scalar left open): PyYAML says so
         // where the text ends.
         // At the end of the text yaml-cpp's column is 0 after a last line without a break.
         bool at_end = e.mark.is_null() || e.msg == YAML::ErrorMsg::EOF_IN_SCALAR ||
                       static_cast<size_t>(e.mark.pos) >= parsed.size();
-        if (!at_end) return Error(mark_origin(e.mark, text, spaces, name), {}, "malformed YAML: " + e.msg);
+        if (!at_end) return Error(mark_origin(e.mark, text, scan, name), {}, "malformed YAML: " + e.msg);
         // A flow collection left open, in PyYAML's words: after `[ { , : ?` a node was due.
         // The rules scan knows the last token, unless it stopped early at a refusal.
         bool open_flow = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
-        char last_token = spaces.last_token;
-        if (spaces.refused) {
+        char last_token = scan.last_token;
+        if (scan.refused) {
             size_t last = text.find_last_not_of(" \t\r\n");
             last_token = last == std::string_view::npos ? '\0' : text[last];
         }
@@ -638,9 +649,9 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
             return Error(end_of(text, name), {},
                          "while parsing a flow mapping: expected ',' or '}', but got '<stream end>'");
         return Error(end_of(text, name), {}, "malformed YAML: " + e.msg);
+    } catch (const UnclosedQuote& e) {
+        return Error(end_of(text, name), e.key_path, "malformed YAML: end of quoted scalar not found");
     } catch (const Error& e) {
-        if (e.detail() == "malformed YAML: end of quoted scalar not found")
-            return Error(end_of(text, name), e.key_path(), e.detail());
         syntax = false;
         return e;
     }
@@ -651,13 +662,8 @@ bool before(const Origin& a, const Origin& b) { return a.line < b.line || (a.lin
 
 }  // namespace
 
-NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits) {
-    return parse_yaml(text, name, limits, nullptr);
-}
-
-NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLimits& limits,
-                   bool* interpolations_valid) {
-    if (interpolations_valid) *interpolations_valid = true;
+NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLimits& limits, const ParseNotes& notes) {
+    if (notes.interpolations_valid) *notes.interpolations_valid = true;
     bool ascii = check_characters(raw, name);
     // A BOM at the start is no character of the document for PyYAML (not even a column),
     // and yaml-cpp's marks leave it out: without it, every offset is the same for both.
@@ -670,34 +676,33 @@ NodePtr parse_yaml(std::string_view raw, const std::string& name, const ParseLim
         normalized = normalize_line_breaks(raw);
         text = normalized;
     }
-    InsertedSpaces spaces = check_yaml_rules(text, name, ascii);
+    PyYamlScan scan = check_yaml_rules(text, name, ascii);
     // Only a document with a token yaml-cpp would read on past is copied, with spaces.
     std::string spaced;
     std::string_view parsed = text;
-    if (!spaces.at.empty() || !spaces.breaks.empty()) {
-        spaced = spaces.apply(text);
+    if (!scan.at.empty() || !scan.breaks.empty()) {
+        spaced = scan.apply(text);
         parsed = spaced;
     }
     NodeArenaScope arena;  // the tree's nodes together; they outlive it
-    Builder builder(text, ascii, spaces, name, limits, interpolations_valid);
+    Builder builder(text, ascii, scan, name, limits, notes);
     bool syntax = true;
-    std::optional<Error> error = read_document(builder, parsed, text, spaces, name, syntax);
+    std::optional<Error> error = read_document(builder, parsed, text, scan, name, syntax);
     // PyYAML composes the whole document, and looks for a second one, before it constructs
     // anything: a syntax error anywhere comes before a construction error (a duplicate key,
     // an unknown tag). A limit's error stands: the document may be too deep to read again.
-    const std::string& detail = error ? error->detail() : std::string();
-    if (error && !syntax && !detail.starts_with("nesting deeper") && !detail.starts_with("more than ")) {
+    if (error && !syntax && !builder.reached_limit()) {
         NoTree check(false);
         bool check_syntax = true;
-        std::optional<Error> first = read_document(check, parsed, text, spaces, name, check_syntax);
+        std::optional<Error> first = read_document(check, parsed, text, scan, name, check_syntax);
         if (first && check_syntax) error = first;
         syntax = first && check_syntax;
     }
     // PyYAML's scanner reads lazily: what the rules refuse comes first unless yaml-cpp found
     // a syntax error before the token it concerns (a null key, OmegaConf's, comes after any).
-    const Origin from{name, spaces.refused_from.first, spaces.refused_from.second};
-    if (spaces.refused && (!error || !syntax || (spaces.refused_syntax && !before(error->origin(), from))))
-        throw *spaces.refused;
+    const Origin from{name, scan.refused_from.first, scan.refused_from.second};
+    if (scan.refused && (!error || !syntax || (scan.refused_syntax && !before(error->origin(), from))))
+        throw *scan.refused;
     if (error) throw *error;
     return builder.result();
 }

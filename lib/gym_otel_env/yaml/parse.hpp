@@ -2,6 +2,7 @@
 // scalar types, duplicate string keys rejected, merge keys (<<) applied, aliases shared.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -15,13 +16,21 @@ struct ParseLimits {
     size_t max_merged_entries = 1'000'000;  // entries copied by merge keys (<<) in one document
 };
 
+// What a loader has the parser note while it builds, so that no pass walks the tree
+// again for it.
+struct ParseNotes {
+    // Cleared on the first string whose ${...} does not parse by OmegaConf's grammar,
+    // which OmegaConf checks at load (check_interpolations then reports the first one).
+    bool* interpolations_valid = nullptr;
+    // Called on each collection the parser completes, what it returns kept with
+    // Node::set_marks: the loader's summary of what its later passes look for below it
+    // (gym/directives.hpp, subtree_marks). Without it, nothing is noted.
+    uint8_t (*marks)(const Node& collection) = nullptr;
+};
+
 // `name` is how messages refer to the text ("c.yaml", "<stdin>"). Returns null for an
 // empty document. Throws Error with the position of the first problem.
-NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits = {});
-// The same, also checking the syntax of every ${...} while it builds, so that a loader
-// need not walk the tree for it: `*interpolations_valid` is false when some string's
-// interpolation does not parse (check_interpolations then reports the first one).
-NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits,
-                   bool* interpolations_valid);
+NodePtr parse_yaml(std::string_view text, const std::string& name, const ParseLimits& limits = {},
+                   const ParseNotes& notes = {});
 
 }  // namespace goe

@@ -113,7 +113,7 @@ std::string pyyaml_quoted_breaks(std::string value, std::string_view text, size_
     return out;
 }
 
-std::string InsertedSpaces::apply(std::string_view text) const {
+std::string PyYamlScan::apply(std::string_view text) const {
     std::string broken;
     if (!breaks.empty()) {
         broken = text;
@@ -133,7 +133,7 @@ std::string InsertedSpaces::apply(std::string_view text) const {
     return out;
 }
 
-std::pair<size_t, int> InsertedSpaces::original(size_t pos, int column) const {
+std::pair<size_t, int> PyYamlScan::original(size_t pos, int column) const {
     if (at.empty() || column < 0 || static_cast<size_t>(column) > pos) return {pos, column};
     auto earlier = [&](size_t offset) {
         return static_cast<size_t>(std::lower_bound(at.begin(), at.end(), offset) - at.begin());
@@ -219,7 +219,7 @@ public:
     Scanner(std::string_view text, const std::string& name, bool ascii, bool whole_lines)
         : t_(text), name_(name), ascii_(ascii), whole_lines_(whole_lines) {}
 
-    InsertedSpaces run() {
+    PyYamlScan run() {
         try {
             while (i_ < t_.size()) {
                 if (at_line_start_) {
@@ -862,7 +862,7 @@ private:
     bool json_like_ = false;             // the last token was a quoted scalar or a flow collection's end
     char flow_indicator_ = 0;            // the last token was this `?` or `:` in a flow collection
     int key_line_ = 0, key_column_ = 0;  // where it was
-    InsertedSpaces spaces_;
+    PyYamlScan spaces_;
     size_t properties_start_ = std::string_view::npos;  // where the current node's anchor or tag began
     std::map<std::string, std::pair<int, int>, std::less<>> anchors_;
     std::pair<int, int> from_{1, 1};  // line and column where the current token starts
@@ -877,7 +877,7 @@ private:
 
 }  // namespace
 
-InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name, bool ascii, bool whole_lines) {
+PyYamlScan check_yaml_rules(std::string_view text, const std::string& name, bool ascii, bool whole_lines) {
     return Scanner(text, name, ascii, whole_lines).run();
 }
 

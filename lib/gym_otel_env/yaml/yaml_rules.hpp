@@ -21,13 +21,17 @@ namespace goe {
 // both as "\n" everywhere, inside quoted and block scalars too.
 std::string normalize_line_breaks(std::string_view text);
 
-// Spaces yaml-cpp needs where PyYAML ends a token without one: after an anchor or alias
-// name before `?` or `:` (`*x: 2` is the alias x as a key; yaml-cpp reads the name `x:`),
-// and after a `?` or `:` indicator in a flow collection (`[?x]`, `{a:[1]}`; yaml-cpp
-// wants a blank after them). A space there changes nothing for PyYAML. Empty for nearly
-// every document, which then is parsed as it is.
-struct InsertedSpaces {
-    std::vector<size_t> at;  // offsets of the spaces in the spaced text, ascending
+// What a scan of the text by PyYAML's scanner rules found, for the parser to read it as
+// PyYAML does: the spaces, line breaks and tags where yaml-cpp's reading would differ,
+// the last token, and the first thing PyYAML refuses. Empty for nearly every document,
+// which then is parsed as it is.
+struct PyYamlScan {
+    // Spaces yaml-cpp needs where PyYAML ends a token without one: after an anchor or
+    // alias name before `?` or `:` (`*x: 2` is the alias x as a key; yaml-cpp reads the
+    // name `x:`), and after a `?` or `:` indicator in a flow collection (`[?x]`,
+    // `{a:[1]}`; yaml-cpp wants a blank after them). A space there changes nothing for
+    // PyYAML. Their offsets in the spaced text, ascending.
+    std::vector<size_t> at;
     // Offsets in `text` of the U+2028 and U+2029 that are line breaks between tokens or
     // in a plain scalar (not in a quoted or block scalar). yaml-cpp reads each as "  \n",
     // the same three bytes, so that its lines are PyYAML's.
@@ -58,7 +62,7 @@ struct InsertedSpaces {
 // column in characters. `ascii`: every byte of `text` is ASCII (a byte is a column).
 // `whole_lines`: an ordinary `key: value` line is read in one step, which must come to
 // the same as reading it token by token (false; the tests compare the two).
-InsertedSpaces check_yaml_rules(std::string_view text, const std::string& name, bool ascii, bool whole_lines = true);
+PyYamlScan check_yaml_rules(std::string_view text, const std::string& name, bool ascii, bool whole_lines = true);
 
 // A scalar's value as PyYAML reads it: yaml-cpp writes the escapes \N and \_ as the
 // single bytes 0x85 and 0xA0, PyYAML as the characters U+0085 and U+00A0. The text was
