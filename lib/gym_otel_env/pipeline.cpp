@@ -8,10 +8,7 @@
 
 namespace goe {
 
-Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
-                     const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
-                     const HostAddress& host_address, const PipelineLimits& limits) {
-    Outcome out;
+Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs, const PipelineLimits& limits) {
     // Gym's Hydra runs first: the CLI config, which OmegaConf checks as it makes it.
     NodePtr cli = command_line_config(request.gym_overrides, request.sets, limits.load.parse.max_depth);
     check_interpolations(cli, {});
@@ -19,19 +16,29 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     // The files (their config_paths naming more), env.yaml and the CLI config, merged in
     // that order. A container merged onto an interpolation is merged into what the
     // interpolation gives, in the config as merged so far.
+    Loaded loaded = load(request, cli, env, fs, limits.load, limits.merge, limits.resolve);
+    Dereference dereference = [&env, &limits](const std::vector<Container>& parents, const std::string& path,
+                                              const NodePtr& value) {
+        return dereference_container(parents, path, value, env, limits.resolve);
+    };
+    // Each tree is let go as it is merged, so that the merged root is the only reference
+    // to its top mapping and the steps after change it in place. The files' own trees are
+    // released as they go: the merged config keeps what it uses.
+    NodePtr root;
+    for (auto& tree : loaded.trees) root = merge(root, std::exchange(tree, nullptr), dereference, limits.merge);
+    return Merged{with_config_paths(std::move(root), loaded), std::move(loaded.files)};
+}
+
+Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
+                     const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
+                     const HostAddress& host_address, const PipelineLimits& limits) {
+    Outcome out;
     NodePtr root;
     {
-        Loaded loaded = load(request, cli, env, fs, limits.load);
-        Dereference dereference = [&env](const std::vector<Container>& parents, const std::string& path,
-                                         const NodePtr& value) {
-            return dereference_container(parents, path, value, env);
-        };
-        // Each tree is let go as it is merged, so that the merged root is the only
-        // reference to its top mapping and the steps below change it in place.
-        for (auto& tree : loaded.trees) root = merge(root, std::exchange(tree, nullptr), dereference, limits.merge);
-        root = with_config_paths(std::move(root), loaded);
-        out.files = std::move(loaded.files);
-    }  // the files' own trees are released here: the merged config keeps what it uses
+        Merged merged = merged_config(request, env, fs, limits);
+        root = std::move(merged.root);
+        out.files = std::move(merged.files);
+    }
 
     SecretTexts found;
     for (const auto& f : kSchema)
@@ -44,7 +51,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         // Gym's parse(): directives, the '???' check, then its own steps and defaults,
         // all before it reads the block.
         try {
-            root = apply_directives(root, limits.directives, env);
+            root = apply_directives(root, limits.directives, env, limits.merge, limits.resolve);
         } catch (const Error&) {
             // The pass resolves list items, and a failure may quote what the block's
             // headers are built from: learn the secrets from the config as it was.
@@ -61,7 +68,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
             resolve_subtree(root, "telemetry", env, limits.resolve, &found);
         } catch (const Error&) {
         }
-        out.root = apply_gym_defaults(std::move(root), env, host_address);
+        out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
         block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
     } catch (...) {
         hand_over();

@@ -11,8 +11,7 @@
 #include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
-#include "gym_otel_env/telemetry/translate.hpp"
-#include "gym_otel_env/telemetry/validate.hpp"
+#include "gym_otel_env/telemetry/outcome.hpp"
 
 namespace goe {
 
@@ -25,12 +24,15 @@ struct PipelineLimits {
     ResolveLimits resolve;
 };
 
-struct Outcome {
-    NodePtr root;                    // the config as Gym reads the block (after directives and defaults)
+struct Merged {
+    NodePtr root;                    // every source merged, config_paths as Gym writes it over them
     std::vector<std::string> files;  // the files loaded, in merge order, env.yaml last
-    Settings settings;
-    Translation translation;
 };
+
+// The pipeline's first steps: the CLI config Hydra's overrides build, the files loaded
+// in Gym's order, env.yaml and the CLI config, merged as OmegaConf merges them.
+Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs,
+                     const PipelineLimits& limits = {});
 
 // `secrets`, when given, receives every text a secret value was built from (SPEC 7),
 // also when the pipeline throws, so that the error message can be masked.

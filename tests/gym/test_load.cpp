@@ -3,8 +3,7 @@
 
 #include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/hydra/override.hpp"
-#include "gym_otel_env/omegaconf/interpolation.hpp"
-#include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/pipeline.hpp"
 #include "support.hpp"
 
 using namespace goe;
@@ -13,22 +12,11 @@ using goe::testing::MemoryFileSystem;
 
 namespace {
 
-// load's trees merged as run_pipeline merges them (pipeline.cpp): the CLI config first,
-// which load reads config_paths from, then the trees in order, config_paths written over.
-struct Merged {
-    NodePtr root;
-    std::vector<std::string> files;
-};
-
+// load's trees merged as the pipeline merges them: its first step, merged_config.
 Merged merged(const LoadRequest& r, const Environment& env, FileSystem& fs, const LoadLimits& limits = {}) {
-    NodePtr cli = command_line_config(r.gym_overrides, r.sets, limits.parse.max_depth);
-    check_interpolations(cli, {});
-    Loaded l = load(r, cli, env, fs, limits);
-    Dereference dereference = [&env](const std::vector<Container>& parents, const std::string& path,
-                                     const NodePtr& value) { return dereference_container(parents, path, value, env); };
-    NodePtr root;
-    for (const auto& tree : l.trees) root = merge(root, tree, dereference);
-    return Merged{with_config_paths(root, l), l.files};
+    PipelineLimits all;
+    all.load = limits;
+    return merged_config(r, env, fs, all);
 }
 
 std::string value_at(const Merged& l, std::string_view a, std::string_view b) {

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "support.hpp"
 

@@ -179,8 +179,14 @@ std::string list_repr(const std::vector<std::string>& parts, size_t count) {
 
 class Swapper {
 public:
-    Swapper(const NodePtr& root, const DirectiveLimits& limits, const Environment& env)
-        : frozen_(root), live_(work(root)), limits_(limits), env_(env) {}
+    Swapper(const NodePtr& root, const DirectiveLimits& limits, const Environment& env, const MergeLimits& merge_limits,
+            const ResolveLimits& resolve_limits)
+        : frozen_(root),
+          live_(work(root)),
+          limits_(limits),
+          env_(env),
+          merge_limits_(merge_limits),
+          resolve_limits_(resolve_limits) {}
 
     NodePtr run() {
         // Most configs have no directive: the walk would count the root's step (no
@@ -332,7 +338,8 @@ private:
             std::string here = fmt::format("{}[{}]", path, i);
             if (!item.expanded && interpolated(*item.node)) {
                 if (resolving_ == 0) {  // see below
-                    NodePtr value = keep(resolve_item(live_containers(list, path), here, item.node, env_));
+                    NodePtr value =
+                        keep(resolve_item(live_containers(list, path), here, item.node, env_, resolve_limits_));
                     if (value->type == Type::mapping && node_has(value)) {
                         // The mapping sits elsewhere, where the walk meets it again (Gym
                         // finds its directives done by then): walked here for what fails
@@ -438,7 +445,7 @@ private:
                                             type_name(value->type), source));
                 NodePtr own = to_node(*v);
                 require_struct_keys(*value, *own, source, here);
-                value = keep(merge(value, own));
+                value = keep(merge(value, own, {}, merge_limits_));
             }
             auto target = work(value);
             set(m, key, entry.key_type, target);
@@ -468,6 +475,8 @@ private:
     MappingIndex index_;
     const DirectiveLimits& limits_;
     const Environment& env_;
+    const MergeLimits& merge_limits_;
+    const ResolveLimits& resolve_limits_;
     std::unordered_map<const Node*, bool> has_;
     size_t steps_ = 0;
     NodePtr live_node_;                                  // to_node(live_) until the pass changes it
@@ -567,9 +576,10 @@ uint8_t subtree_marks(const Node& collection) {
     return kMarksNoted | (missing ? kHasMissing : 0) | (directive ? kHasDirective : 0);
 }
 
-NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, const Environment& env) {
+NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, const Environment& env,
+                         const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
     if (!root || root->type != Type::mapping) return root;
-    return Swapper(root, limits, env).run();
+    return Swapper(root, limits, env, merge_limits, resolve_limits).run();
 }
 
 void check_missing(const NodePtr& root, const DirectiveLimits& limits) {

@@ -9,6 +9,8 @@
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/omegaconf/merge.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
 
 namespace goe {
 
@@ -22,7 +24,9 @@ struct DirectiveLimits {
 // directive's origin when a source path does not exist or a directive is malformed, and
 // as resolve_subtree does when a list item's interpolation fails: Gym's pass reads every
 // list item it meets, and `env` is what oc.env reads there.
-NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {}, const Environment& env = {});
+// `merge_limits` and `resolve_limits` hold the merges of _inherit_from and the list items read.
+NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {}, const Environment& env = {},
+                         const MergeLimits& merge_limits = {}, const ResolveLimits& resolve_limits = {});
 
 // What the two passes below look for in a collection and below it, summed up from its
 // children where it is built (Node::set_marks): the parser notes it on every collection

@@ -47,7 +47,7 @@ const NodePtr* present(const Node& m, std::string_view key) {
 
 // Gym merges a `dummy_model` placeholder into the one real model beside it (the
 // NO_MODEL config's policy_model), which changes what a reference into that model gives.
-NodePtr merge_dummy_model(std::string_view name, const NodePtr& value) {
+NodePtr merge_dummy_model(std::string_view name, const NodePtr& value, const MergeLimits& limits) {
     if (value->type != Type::mapping) return value;
     const NodePtr* models = present(*value, "responses_api_models");
     // Gym also tests a string or list here (len(), `in`); only mappings are models.
@@ -72,7 +72,7 @@ NodePtr merge_dummy_model(std::string_view name, const NodePtr& value) {
         throw Error(actual.value->origin, path + "." + actual.key.str(),
                     fmt::format("cannot merge dummy_model (a {}) with this {}", type_name(dummy->type),
                                 type_name(actual.value->type)));
-    actual.value = merge(dummy, actual.value);
+    actual.value = merge(dummy, actual.value, {}, limits);
     auto out = copy_of(value);
     put(*out, "responses_api_models", rest);
     return out;
@@ -87,15 +87,16 @@ std::string shown(const Node& raw, const Node& value) {
 
 }  // namespace
 
-NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address) {
+NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address,
+                           const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
     if (!root || root->type != Type::mapping) return root;
     auto out = writable(std::move(root));
-    for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value);
+    for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value, merge_limits);
     NodePtr tree = out;
     // values() resolves each top-level value, so an unresolvable one fails the run.
     for (const auto& e : out->entries())
-        if (is_interpolation(*e.value)) resolve_top_level(tree, e.key, e.value, env);
-    auto value_of = [&](std::string_view key) -> NodePtr { return resolve_top_level(tree, key, env); };
+        if (is_interpolation(*e.value)) resolve_top_level(tree, e.key, e.value, env, resolve_limits);
+    auto value_of = [&](std::string_view key) -> NodePtr { return resolve_top_level(tree, key, env, resolve_limits); };
 
     // setdefault keeps a value that is there, null included.
     if (!out->find("use_absolute_ip")) put(*out, "use_absolute_ip", make_bool(false, kDefault));

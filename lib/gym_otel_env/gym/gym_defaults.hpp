@@ -10,6 +10,8 @@
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/omegaconf/merge.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
 
 namespace goe {
 
@@ -20,6 +22,8 @@ using HostAddress = std::function<std::optional<std::string>()>;
 // The config as Gym has it when it reads the telemetry block. Without `host_address`,
 // a use_absolute_ip that would decide head_server.host is an error. Changes `root` in
 // place when it is handed over as the only reference (writable, value.hpp).
-NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address = {});
+// `merge_limits` and `resolve_limits` hold the dummy_model merges and the top-level values resolved.
+NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address = {},
+                           const MergeLimits& merge_limits = {}, const ResolveLimits& resolve_limits = {});
 
 }  // namespace goe

@@ -9,6 +9,8 @@
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/omegaconf/merge.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 
 namespace goe {
@@ -62,9 +64,11 @@ struct Loaded {
 };
 
 // `cli` is the CLI config (command_line_config in override.hpp): its config_paths name
-// root files, and it is merged last.
+// root files, and it is merged last. `merge_limits` and `resolve_limits` hold the
+// merges and resolutions of config_paths lists that Gym does while it loads.
 Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& env, FileSystem& fs,
-            const LoadLimits& limits = {});
+            const LoadLimits& limits = {}, const MergeLimits& merge_limits = {},
+            const ResolveLimits& resolve_limits = {});
 
 // Gym's last step of loading (`parse`: `global_config_dict["config_paths"] = config_paths`):
 // the merged config with config_paths replaced by every entry loaded, so that

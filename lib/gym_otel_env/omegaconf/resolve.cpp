@@ -239,7 +239,7 @@ public:
             if (!n.text().empty()) secrets_->texts.emplace_back(n.text());
             return;
         }
-        secrets_->texts.push_back(python_str(n));
+        secrets_->texts.push_back(python_str(n, limits_.max_result_bytes));
         if (auto written = n.origin.source.plain_scalar_at(n.origin.line, n.origin.column);
             written && !written->empty())
             secrets_->texts.emplace_back(*written);
@@ -606,9 +606,9 @@ Parents chain_of(const std::vector<Container>& parents) {
 }  // namespace
 
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
-                              const Environment& env) {
+                              const Environment& env, const ResolveLimits& limits) {
     if (parents.empty()) return nullptr;
-    Resolver resolver(parents.front().node, env, ResolveLimits{});
+    Resolver resolver(parents.front().node, env, limits);
     NodePtr target = resolver.try_value(value, Location{chain_of(parents), path, path});
     return target && target->is_container() ? target : nullptr;
 }

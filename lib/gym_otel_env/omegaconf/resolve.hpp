@@ -48,7 +48,7 @@ NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodeP
 // nullptr (also when it cannot be resolved). `parents` are the containers from the
 // root down to the value's parent; `path` is the value's key path. For merge.cpp.
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
-                              const Environment& env);
+                              const Environment& env, const ResolveLimits& limits = {});
 
 // A list item's own interpolation resolved, as Gym's directive pass reads every item of
 // a list (ListConfig's __getitem__), not the values inside a container it gives.

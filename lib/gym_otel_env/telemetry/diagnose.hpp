@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gym_otel_env/pipeline.hpp"
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/outcome.hpp"
 
 namespace goe {
 

@@ -5,7 +5,8 @@
 
 #include <string>
 
-#include "gym_otel_env/pipeline.hpp"
+#include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/outcome.hpp"
 
 namespace goe {
 

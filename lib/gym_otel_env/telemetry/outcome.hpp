@@ -1,0 +1,21 @@
+// What the pipeline made of a config, as the report and the formats read it: the tree Gym
+// reads the block from, the files loaded, the typed settings and the exports.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/telemetry/translate.hpp"
+#include "gym_otel_env/telemetry/validate.hpp"
+
+namespace goe {
+
+struct Outcome {
+    NodePtr root;                    // the config as Gym reads the block (after directives and defaults)
+    std::vector<std::string> files;  // the files loaded, in merge order, env.yaml last
+    Settings settings;
+    Translation translation;
+};
+
+}  // namespace goe
