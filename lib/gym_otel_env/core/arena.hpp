@@ -1,0 +1,213 @@
+// Where the tree's bytes live: nodes, texts and children blocks of one file come from
+// one arena (NodeArenaScope), and a node's children and a mapping key's text are compact
+// containers over it (Children, KeyText). value.hpp's interface sits on top of these.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <new>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace goe {
+
+namespace detail {
+// Bytes for a node's text or children: from the NodeArenaScope open on this thread when
+// there is one and they are small enough, else from the heap. `in_arena` says which,
+// and release_bytes needs it back.
+void* allocate_bytes(size_t bytes, size_t align, bool& in_arena);
+void release_bytes(void* p, bool in_arena) noexcept;
+// One more owner of bytes from an arena, which release_bytes lets go like the first: a
+// copy of a key or a text shares them (nothing changes them) instead of copying them.
+void share_bytes(const void* p) noexcept;
+}  // namespace detail
+
+// A node's children: a std::vector's interface (the part the stages use) in one pointer,
+// null while empty, so that it fits in a node's payload next to a scalar's text. Size
+// and capacity live in the block, in front of the elements; the parser sizes each block
+// once, in the file's arena.
+template <class T>
+class Children {
+public:
+    using value_type = T;
+    using iterator = T*;
+    using const_iterator = const T*;
+
+    Children() = default;
+    Children(std::initializer_list<T> init) { assign(init.begin(), init.end()); }
+    Children(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT(google-explicit-constructor)
+    Children(std::vector<T>&& v) {                                     // NOLINT(google-explicit-constructor)
+        reserve(v.size());
+        for (auto& x : v) push_back(std::move(x));
+    }
+    Children(const Children& other) { assign(other.begin(), other.end()); }
+    Children(Children&& other) noexcept : block_(std::exchange(other.block_, nullptr)) {}
+    Children& operator=(Children other) noexcept {
+        std::swap(block_, other.block_);
+        return *this;
+    }
+    ~Children() { release(); }
+
+    size_t size() const { return block_ ? block_->size : 0; }
+    bool empty() const { return size() == 0; }
+    T* begin() { return data(); }
+    T* end() { return data() + size(); }
+    const T* begin() const { return data(); }
+    const T* end() const { return data() + size(); }
+    T& operator[](size_t i) { return data()[i]; }
+    const T& operator[](size_t i) const { return data()[i]; }
+    T& front() { return data()[0]; }
+    const T& front() const { return data()[0]; }
+    T& back() { return data()[size() - 1]; }
+    const T& back() const { return data()[size() - 1]; }
+
+    void push_back(const T& x) { emplace_back(x); }
+    void push_back(T&& x) { emplace_back(std::move(x)); }
+    template <class... Args>
+    T& emplace_back(Args&&... args) {
+        // A copy first: an argument may be one of the elements a growth moves.
+        T x(std::forward<Args>(args)...);
+        if (size() == capacity()) reserve(capacity() ? 2 * capacity() : 1);
+        T* slot = new (data() + block_->size) T(std::move(x));
+        ++block_->size;
+        return *slot;
+    }
+    T* erase(const T* position) {
+        T* p = data() + (position - data());
+        std::move(p + 1, end(), p);
+        data()[--block_->size].~T();
+        return p;
+    }
+    void reserve(size_t n) {
+        if (n <= capacity()) return;
+        bool in_arena = false;
+        auto* grown =
+            static_cast<Block*>(detail::allocate_bytes(sizeof(Block) + n * sizeof(T), alignof(Block), in_arena));
+        grown->size = 0;
+        grown->capacity = static_cast<uint32_t>(n) & 0x7FFFFFFFu;
+        grown->in_arena = in_arena;
+        auto* to = reinterpret_cast<T*>(grown + 1);
+        for (size_t i = 0; i < size(); ++i) {
+            new (to + i) T(std::move(data()[i]));
+            ++grown->size;
+        }
+        release();
+        block_ = grown;
+    }
+
+private:
+    struct alignas(alignof(T) > 8 ? alignof(T) : 8) Block {
+        uint32_t size;
+        uint32_t capacity : 31;
+        uint32_t in_arena : 1;
+    };
+    size_t capacity() const { return block_ ? block_->capacity : 0; }
+    T* data() { return block_ ? reinterpret_cast<T*>(block_ + 1) : nullptr; }
+    const T* data() const { return block_ ? reinterpret_cast<const T*>(block_ + 1) : nullptr; }
+    template <class It>
+    void assign(It first, It last) {
+        reserve(static_cast<size_t>(last - first));
+        for (; first != last; ++first) push_back(*first);
+    }
+    void release() {
+        if (!block_) return;
+        for (size_t i = 0; i < block_->size; ++i) data()[i].~T();
+        detail::release_bytes(block_, block_->in_arena);
+        block_ = nullptr;
+    }
+    Block* block_ = nullptr;
+};
+
+// A mapping key's text in 15 bytes: up to 14 bytes in place, a longer one in a block of
+// its own from the arena or the heap (detail::allocate_bytes), which it frees. Reads as
+// a std::string_view. With the key's type beside it, an Entry is 32 bytes, where a
+// std::string key made it 56.
+class KeyText {
+public:
+    KeyText() { b_[kTag] = 0; }
+    KeyText(std::string_view text) { assign(text); }                       // NOLINT(google-explicit-constructor)
+    KeyText(const std::string& text) : KeyText(std::string_view(text)) {}  // NOLINT(google-explicit-constructor)
+    KeyText(const char* text) : KeyText(std::string_view(text)) {}         // NOLINT(google-explicit-constructor)
+    KeyText(const KeyText& other) {
+        if (!other.outside() || (other.b_[kTag] & 1) == 0) {
+            assign(other.view());
+            return;
+        }
+        std::memcpy(b_, other.b_, sizeof b_);
+        detail::share_bytes(pointer());
+    }
+    KeyText(KeyText&& other) noexcept {
+        std::memcpy(b_, other.b_, sizeof b_);
+        other.b_[kTag] = 0;
+    }
+    KeyText& operator=(KeyText other) noexcept {
+        std::swap(b_, other.b_);
+        return *this;
+    }
+    ~KeyText() { release(); }
+
+    std::string_view view() const {
+        if (!outside()) return {b_, static_cast<size_t>(b_[kTag])};
+        uint32_t n = 0;
+        std::memcpy(&n, b_ + sizeof(char*), sizeof n);
+        return {pointer(), n};
+    }
+    operator std::string_view() const { return view(); }  // NOLINT(google-explicit-constructor)
+    std::string str() const { return std::string(view()); }
+    size_t size() const { return view().size(); }
+    bool empty() const { return size() == 0; }
+    friend bool operator==(const KeyText& a, const KeyText& b) { return a.view() == b.view(); }
+    friend bool operator==(const KeyText& a, std::string_view b) { return a.view() == b; }
+    friend bool operator==(const KeyText& a, const std::string& b) { return a.view() == b; }
+    friend bool operator==(const KeyText& a, const char* b) { return a.view() == b; }
+
+private:
+    static constexpr size_t kTag = 14;  // b_[kTag]: the size in place, or kOutside | in arena
+    static constexpr char kOutside = 0x40;
+    bool outside() const { return (b_[kTag] & kOutside) != 0; }
+    char* pointer() const {
+        char* p = nullptr;
+        std::memcpy(&p, b_, sizeof p);
+        return p;
+    }
+    void assign(std::string_view text) {
+        if (text.size() <= kTag) {
+            std::memcpy(b_, text.data(), text.size());
+            b_[kTag] = static_cast<char>(text.size());
+            return;
+        }
+        bool in_arena = false;
+        auto* p = static_cast<char*>(detail::allocate_bytes(text.size(), 1, in_arena));
+        std::memcpy(p, text.data(), text.size());
+        auto n = static_cast<uint32_t>(text.size());
+        std::memcpy(b_, &p, sizeof p);
+        std::memcpy(b_ + sizeof p, &n, sizeof n);
+        b_[kTag] = static_cast<char>(kOutside | (in_arena ? 1 : 0));
+    }
+    void release() noexcept {
+        if (outside()) detail::release_bytes(pointer(), (b_[kTag] & 1) != 0);
+    }
+    char b_[15];
+};
+
+// While alive, nodes made on this thread are allocated together from large blocks (the
+// parser opens one per file): a tree of 450,000 nodes scattered over the heap cost more
+// in cache misses than building it, and each heap block costs a header. The blocks are
+// freed when the last of their nodes is, wherever that happens; a node freed early (a
+// replaced value) leaves its space unused until then.
+class NodeArenaScope {
+public:
+    NodeArenaScope();
+    ~NodeArenaScope();
+    NodeArenaScope(const NodeArenaScope&) = delete;
+    NodeArenaScope& operator=(const NodeArenaScope&) = delete;
+
+private:
+    void* previous_;
+};
+
+}  // namespace goe
