@@ -25,7 +25,7 @@ namespace {
 // How a failure reaches the user: `false` on stdout for the shell formats (stdout stays
 // empty under --exec, whose stdout is the command's, and --check), colour on stderr.
 struct Ui {
-    goe::Format format = goe::Format::sh;
+    goe::Format format = goe::kDefaultFormat;
     bool colour = false;
     bool quiet_stdout = false;
     goe::Redactor redactor;  // every line on stderr goes through it (SPEC 7)
@@ -168,7 +168,7 @@ int main(int argc, char** argv) try {
     try {
         std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
         app.parse(args);
-        ui.format = *goe::parse_format(o.format);
+        ui.format = goe::parse_format(o.format);
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
         goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         return run(o, ui, env, entries);

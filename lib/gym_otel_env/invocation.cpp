@@ -18,13 +18,13 @@ std::vector<std::string> split_command(std::vector<std::string> args, Invocation
 }
 
 Format requested_format(const std::vector<std::string>& args) {
-    Format format = Format::sh;
+    Format format = kDefaultFormat;
     for (size_t i = 0; i < args.size(); ++i) {
         std::string_view name;
         if (args[i] == "--format" && i + 1 < args.size()) name = args[i + 1];
         else if (args[i].starts_with("--format=")) name = std::string_view(args[i]).substr(9);
         else continue;
-        if (auto f = parse_format(name)) format = *f;
+        if (Format f = parse_format(name)) format = f;
     }
     return format;
 }

@@ -141,7 +141,7 @@ void run(std::string_view input) {
     auto token = [&tokens] { return fmt::format("{:016x}", ++tokens); };
     for (const auto& format : goe::kFormats) {
         try {
-            std::string out = goe::render(outcome.translation.exports, format.format, token);
+            std::string out = goe::render(outcome.translation.exports, &format, token);
             expect(out.empty() || out.back() == '\n', "output does not end its last line");
         } catch (const goe::Error& e) {
             // dotenv and github refuse what their readers would not give back as written.

@@ -8,12 +8,6 @@
 // The reasons behind each rule below are in docs/formats.md.
 namespace goe {
 
-std::optional<Format> parse_format(std::string_view name) {
-    for (const auto& f : kFormats)
-        if (f.name == name) return f.format;
-    return std::nullopt;
-}
-
 namespace {
 
 unsigned char byte_at(std::string_view s, size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0; }
@@ -88,7 +82,7 @@ std::string sh_printf_statement(const Export& e) {
 // The output is one and-or list, a statement per line (`a &&`, `b &&`, ..., `z;`): the
 // first statement that fails stops the rest and makes eval itself fail, with or without
 // `set -e`, while `eval "$(...)"` and `eval $(...)` read the same list.
-std::string render_sh(const std::vector<Export>& exports) {
+std::string sh_statements(const std::vector<Export>& exports) {
     std::string out;
     bool helpers = false;
     for (size_t i = 0; i < exports.size(); ++i) {
@@ -193,7 +187,7 @@ std::string dotenv_statement(const Export& e) {
 // The runner (actions/runner, FileCommandManager.cs) reads $GITHUB_ENV as UTF-8 and splits
 // lines at LF only: NAME=VALUE for one line, else NAME<<DELIMITER, the lines of the value,
 // DELIMITER.
-std::string github_statement(const Export& e, const std::function<std::string()>& random_token) {
+std::string github_statement(const Export& e, const RandomToken& random_token) {
     if (!valid_utf8(e.value))
         unwritable(e, "cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner reads the file as UTF-8");
     if (e.value.find_first_of("\r\n") == std::string::npos) return fmt::format("{}={}\n", e.name, e.value);
@@ -203,40 +197,57 @@ std::string github_statement(const Export& e, const std::function<std::string()>
     return fmt::format("{0}<<{1}\n{2}\n{1}\n", e.name, delimiter, e.value);
 }
 
-}  // namespace
-
-std::string render(const std::vector<Export>& exports, Format format,
-                   const std::function<std::string()>& random_token) {
+// One statement per export, as `statement` writes it.
+template <class Statement>
+std::string each(const std::vector<Export>& exports, Statement statement) {
     std::string out;
-    if (format == Format::json) {
-        // A byte outside UTF-8 is written as its lone surrogate: json.loads and then
-        // str.encode(errors="surrogateescape") (what os.environ does) give the byte back.
-        out = "{";
-        for (size_t i = 0; i < exports.size(); ++i)
-            out += fmt::format("{}{}: {}", i ? ", " : "", json_quoted(exports[i].name, NonAscii::raw),
-                               json_quoted(exports[i].value, NonAscii::raw));
-        return out + "}\n";
-    }
-    if (format == Format::ray) {
-        // `ray job submit --runtime-env-json`: the JSON object under "env_vars".
-        std::string object = render(exports, Format::json, random_token);
-        object.pop_back();  // its newline
-        return fmt::format("{{\"env_vars\": {}}}\n", object);
-    }
-    if (format == Format::sh) return render_sh(exports);
-    for (const auto& e : exports) {
-        switch (format) {
-            case Format::sh: break;
-            case Format::fish: out += fish_statement(e); break;
-            case Format::dotenv: out += dotenv_statement(e); break;
-            case Format::github: out += github_statement(e, random_token); break;
-            case Format::json:
-            case Format::ray: break;
-        }
-    }
+    for (const auto& e : exports) out += statement(e);
     return out;
 }
 
-std::string render_failure(Format format) { return format == Format::sh || format == Format::fish ? "false\n" : ""; }
+}  // namespace
+
+std::string render_sh(const std::vector<Export>& exports, const RandomToken&) { return sh_statements(exports); }
+
+std::string render_fish(const std::vector<Export>& exports, const RandomToken&) {
+    return each(exports, fish_statement);
+}
+
+// A byte outside UTF-8 is written as its lone surrogate: json.loads and then
+// str.encode(errors="surrogateescape") (what os.environ does) give the byte back.
+std::string render_json(const std::vector<Export>& exports, const RandomToken&) {
+    std::string out = "{";
+    for (size_t i = 0; i < exports.size(); ++i)
+        out += fmt::format("{}{}: {}", i ? ", " : "", json_quoted(exports[i].name, NonAscii::raw),
+                           json_quoted(exports[i].value, NonAscii::raw));
+    return out + "}\n";
+}
+
+std::string render_dotenv(const std::vector<Export>& exports, const RandomToken&) {
+    return each(exports, dotenv_statement);
+}
+
+std::string render_github(const std::vector<Export>& exports, const RandomToken& random_token) {
+    return each(exports, [&](const Export& e) { return github_statement(e, random_token); });
+}
+
+// `ray job submit --runtime-env-json`: the JSON object under "env_vars".
+std::string render_ray(const std::vector<Export>& exports, const RandomToken& random_token) {
+    std::string object = render_json(exports, random_token);
+    object.pop_back();  // its newline
+    return fmt::format("{{\"env_vars\": {}}}\n", object);
+}
+
+Format parse_format(std::string_view name) {
+    for (const auto& f : kFormats)
+        if (f.name == name) return &f;
+    return nullptr;
+}
+
+std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token) {
+    return format->render(exports, random_token);
+}
+
+std::string render_failure(Format format) { return std::string(format->on_failure); }
 
 }  // namespace goe

@@ -13,36 +13,53 @@
 
 namespace goe {
 
-enum class Format { sh, fish, json, dotenv, github, ray };
+// Fresh random hex text, for GitHub heredoc delimiters.
+using RandomToken = std::function<std::string()>;
+
+// Each format's whole text for stdout. Throws Error when a value cannot be written so
+// that the format's readers get it back byte for byte (dotenv, github: not UTF-8;
+// dotenv: no quoting fits); sh, fish and json take any bytes. docs/formats.md says why.
+std::string render_sh(const std::vector<Export>& exports, const RandomToken& random_token);
+std::string render_fish(const std::vector<Export>& exports, const RandomToken& random_token);
+std::string render_json(const std::vector<Export>& exports, const RandomToken& random_token);
+std::string render_dotenv(const std::vector<Export>& exports, const RandomToken& random_token);
+std::string render_github(const std::vector<Export>& exports, const RandomToken& random_token);
+std::string render_ray(const std::vector<Export>& exports, const RandomToken& random_token);
 
 struct FormatInfo {
-    std::string_view name;  // the value of --format
-    Format format;
+    std::string_view name;         // the value of --format
     std::string_view description;  // a few words, as the fish completion shows them
+    std::string (*render)(const std::vector<Export>& exports, const RandomToken& random_token);
+    // What stdout holds when the tool fails: `false` for the shells, so that an eval
+    // fails and `set -e` stops; nothing for a file or a program to read.
+    std::string_view on_failure;
 };
 
 // Every format, the default first: --format's check and help, the completions (held to
-// this table by a test) and parse_format read it. Adding a format is adding a row.
+// this table by a test), parse_format, render and render_failure read it. Adding a
+// format is adding a row and its render function.
 // clang-format off
 inline constexpr std::array<FormatInfo, 6> kFormats{{
-    {"sh",     Format::sh,     "POSIX shell (default)"},
-    {"fish",   Format::fish,   "fish shell"},
-    {"json",   Format::json,   "JSON object"},
-    {"dotenv", Format::dotenv, "dotenv file"},
-    {"github", Format::github, "GitHub Actions env file"},
-    {"ray",    Format::ray,    "Ray runtime environment"},
+    {"sh",     "POSIX shell (default)",   render_sh,     "false\n"},
+    {"fish",   "fish shell",              render_fish,   "false\n"},
+    {"json",   "JSON object",             render_json,   ""},
+    {"dotenv", "dotenv file",             render_dotenv, ""},
+    {"github", "GitHub Actions env file", render_github, ""},
+    {"ray",    "Ray runtime environment", render_ray,    ""},
 }};
 // clang-format on
 
-std::optional<Format> parse_format(std::string_view name);
+// A row of kFormats: the default is &kFormats[0].
+using Format = const FormatInfo*;
+inline constexpr Format kDefaultFormat = &kFormats[0];
 
-// `random_token` gives fresh random hex text for GitHub heredoc delimiters. Throws Error
-// when a value cannot be written so that the format's readers get it back byte for byte
-// (dotenv, github: not UTF-8; dotenv: no quoting fits); sh, fish and json take any bytes.
-std::string render(const std::vector<Export>& exports, Format format, const std::function<std::string()>& random_token);
+// The row named `name`, or nullptr.
+Format parse_format(std::string_view name);
 
-// What stdout holds when the tool fails: `false` for the shell formats, so that an
-// eval fails and `set -e` stops; nothing otherwise.
+// The exports as `format` writes them; throws as its render function does.
+std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token);
+
+// What stdout holds when the tool fails in `format`.
 std::string render_failure(Format format);
 
 }  // namespace goe
