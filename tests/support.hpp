@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/error.hpp"
-#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 
 namespace goe::testing {

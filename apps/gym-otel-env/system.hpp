@@ -8,8 +8,8 @@
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/exit_status.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/gym_args.hpp"
-#include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/pipeline.hpp"
 
 namespace goe::app {

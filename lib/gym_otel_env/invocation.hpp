@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
