@@ -47,23 +47,35 @@ std::string read_fd(int fd, const std::string& name, size_t expected = 0) {
     return out;
 }
 
+// stat() of a file to read: false when nothing is there, an Error for a directory or
+// when it cannot be told.
+bool stat_to_read(const std::string& path, struct stat& st) {
+    if (::stat(path.c_str(), &st) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR) return false;
+        throw Error(Origin{path}, {}, fmt::format("cannot read: {}", std::strerror(errno)));
+    }
+    if (S_ISDIR(st.st_mode)) throw Error(Origin{path}, {}, "is a directory, not a config file");
+    return true;
+}
+
+int open_to_read(const std::string& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw Error(Origin{path}, {}, fmt::format("cannot open: {}", std::strerror(errno)));
+    return fd;
+}
+
 }  // namespace
 
 std::optional<std::string> DiskFileSystem::read(const std::string& path) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) {
-        if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
-        throw Error(Origin{path}, {}, fmt::format("cannot read: {}", std::strerror(errno)));
-    }
-    if (S_ISDIR(st.st_mode)) throw Error(Origin{path}, {}, "is a directory, not a config file");
+    if (!stat_to_read(path, st)) return std::nullopt;
     // A pipe, FIFO or process substitution (`<(...)`, /dev/stdin, /dev/fd/N) is read like
     // a file (SPEC 1.1), blocking until its writer closes it, within the same size limit
     // (read_fd); /dev/null is an empty config.
     bool regular = S_ISREG(st.st_mode);
     if (regular && static_cast<size_t>(st.st_size) > kMaxFileBytes)
         throw Error(Origin{path}, {}, fmt::format("config larger than {} MiB", kMaxFileBytes >> 20));
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw Error(Origin{path}, {}, fmt::format("cannot open: {}", std::strerror(errno)));
+    int fd = open_to_read(path);
     try {
         std::string text = read_fd(fd, path, static_cast<size_t>(st.st_size));
         ::close(fd);
@@ -75,6 +87,28 @@ std::optional<std::string> DiskFileSystem::read(const std::string& path) {
 }
 
 std::string DiskFileSystem::read_stdin() { return read_fd(STDIN_FILENO, "<stdin>"); }
+
+std::optional<std::string> DiskFileSystem::read_head(const std::string& path, size_t max_bytes) {
+    struct stat st {};
+    if (!stat_to_read(path, st)) return std::nullopt;
+    int fd = open_to_read(path);
+    std::string out(max_bytes, '\0');
+    size_t used = 0;
+    while (used < out.size()) {
+        ssize_t n = ::read(fd, out.data() + used, out.size() - used);
+        if (n == 0) break;
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            int err = errno;
+            ::close(fd);
+            throw Error(Origin{path}, {}, fmt::format("cannot read: {}", std::strerror(err)));
+        }
+        used += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    out.resize(used);
+    return out;
+}
 
 std::vector<std::string> environment_entries() {
     std::vector<std::string> out;
@@ -161,6 +195,9 @@ FileSystem::Kind DiskFileSystem::kind(const std::string& path) {
     if (S_ISDIR(st.st_mode)) return Kind::directory;
     return S_ISREG(st.st_mode) ? Kind::file : Kind::other;
 }
+
+// access(X_OK), as execvp and `which` decide what on PATH can be run.
+bool DiskFileSystem::executable(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
 
 std::vector<std::string> DiskFileSystem::list(const std::string& directory) {
     std::vector<std::string> out;

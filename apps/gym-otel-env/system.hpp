@@ -14,7 +14,8 @@
 
 namespace goe::app {
 
-// Regular files only, at most kMaxFileBytes; a directory or FIFO is an error.
+// The disk. read() takes at most kMaxFileBytes, read_head() a file of any size; reading
+// a directory is an error.
 class DiskFileSystem : public FileSystem {
 public:
     static constexpr size_t kMaxFileBytes = 64u << 20;
@@ -24,6 +25,8 @@ public:
     std::vector<std::string> list(const std::string& directory) override;
     std::string resolve(const std::string& path) override;
     std::string working_directory() override;
+    bool executable(const std::string& path) override;
+    std::optional<std::string> read_head(const std::string& path, size_t max_bytes) override;
 };
 
 // Gym's install root (nemo_gym's PARENT_DIR) as the entry point `entry` would find it:

@@ -28,4 +28,10 @@ std::string lexical_resolve(std::string_view path, std::string_view cwd) {
 
 std::string FileSystem::resolve(const std::string& path) { return lexical_resolve(path, working_directory()); }
 
+std::optional<std::string> FileSystem::read_head(const std::string& path, size_t max_bytes) {
+    auto text = read(path);
+    if (text && text->size() > max_bytes) text->resize(max_bytes);
+    return text;
+}
+
 }  // namespace goe

@@ -2,6 +2,7 @@
 // and tests implement in memory, so that no stage reads the disk itself.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,14 @@ public:
     // Path.resolve() gives it: the part that does not exist is taken as written.
     virtual std::string resolve(const std::string& path);
     virtual std::string working_directory() { return "."; }
+
+    // What finding Gym's install root needs besides. The defaults keep a double without
+    // modes working: every file may be run, and a file's head is read() cut short.
+    // Whether this process may run the file at `path`: execvp's and `which`'s test.
+    virtual bool executable(const std::string& path) { return kind(path) == Kind::file; }
+    // The first `max_bytes` of the file (all of it when shorter), or nullopt when nothing
+    // exists at `path`; throws Error as read() does, but a large file is no error.
+    virtual std::optional<std::string> read_head(const std::string& path, size_t max_bytes);
 };
 
 // `path` made absolute under `cwd` with "." and ".." collapsed, touching nothing:
