@@ -19,18 +19,20 @@
 #include <vector>
 
 #include "gym_otel_env/core/error.hpp"
-#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 
 namespace goe::testing {
 
-// Paths map to contents; a file's parents are its directories; `links` maps a directory
-// path to the one it points at. Reading a directory throws, as DiskFileSystem does.
+// Paths map to contents; a file's parents are its directories; `links` maps a path (a
+// directory or a file) to the one it points at; only `executables` may be run. Reading a
+// directory throws, as DiskFileSystem does.
 class MemoryFileSystem : public FileSystem {
 public:
     std::map<std::string, std::string> files;
     std::set<std::string> directories;         // empty directories (others come from files)
-    std::map<std::string, std::string> links;  // absolute directory -> absolute target
+    std::map<std::string, std::string> links;  // absolute path -> absolute target
+    std::set<std::string> executables;         // files with an execute bit, as `files` names them
     std::string stdin_text;
     int stdin_reads = 0;
     std::string cwd = ".";  // "." keeps every path as written
@@ -72,6 +74,9 @@ public:
 
     std::string resolve(const std::string& path) override { return follow(lexical_resolve(path, cwd)); }
     std::string working_directory() override { return cwd; }
+    bool executable(const std::string& path) override {
+        return kind(path) != Kind::none && executables.count(canonical(path)) > 0;
+    }
 
 private:
     std::string follow(std::string p) const {

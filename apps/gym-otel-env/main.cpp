@@ -11,6 +11,8 @@
 
 #include "gym_otel_env/core/exit_status.hpp"
 #include "gym_otel_env/gym/gym_args.hpp"
+#include "gym_otel_env/gym/gym_entry.hpp"
+#include "gym_otel_env/gym/install_root.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/output/exec.hpp"
 #include "gym_otel_env/output/render.hpp"
@@ -105,7 +107,7 @@ bool write_all(const std::string& text) {
 int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vector<std::string>& entries) {
     goe::app::DiskFileSystem fs;
     if (o.exec && o.gym_root.empty())
-        o.gym_root = goe::app::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
+        o.gym_root = goe::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
     std::vector<std::string> secrets;
     auto pipeline = [&] {
         try {

@@ -47,23 +47,35 @@ std::string read_fd(int fd, const std::string& name, size_t expected = 0) {
     return out;
 }
 
+// stat() of a file to read: false when nothing is there, an Error for a directory or
+// when it cannot be told.
+bool stat_to_read(const std::string& path, struct stat& st) {
+    if (::stat(path.c_str(), &st) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR) return false;
+        throw Error(Origin{path}, {}, fmt::format("cannot read: {}", std::strerror(errno)));
+    }
+    if (S_ISDIR(st.st_mode)) throw Error(Origin{path}, {}, "is a directory, not a config file");
+    return true;
+}
+
+int open_to_read(const std::string& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw Error(Origin{path}, {}, fmt::format("cannot open: {}", std::strerror(errno)));
+    return fd;
+}
+
 }  // namespace
 
 std::optional<std::string> DiskFileSystem::read(const std::string& path) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) {
-        if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
-        throw Error(Origin{path}, {}, fmt::format("cannot read: {}", std::strerror(errno)));
-    }
-    if (S_ISDIR(st.st_mode)) throw Error(Origin{path}, {}, "is a directory, not a config file");
+    if (!stat_to_read(path, st)) return std::nullopt;
     // A pipe, FIFO or process substitution (`<(...)`, /dev/stdin, /dev/fd/N) is read like
     // a file (SPEC 1.1), blocking until its writer closes it, within the same size limit
     // (read_fd); /dev/null is an empty config.
     bool regular = S_ISREG(st.st_mode);
     if (regular && static_cast<size_t>(st.st_size) > kMaxFileBytes)
         throw Error(Origin{path}, {}, fmt::format("config larger than {} MiB", kMaxFileBytes >> 20));
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw Error(Origin{path}, {}, fmt::format("cannot open: {}", std::strerror(errno)));
+    int fd = open_to_read(path);
     try {
         std::string text = read_fd(fd, path, static_cast<size_t>(st.st_size));
         ::close(fd);
@@ -75,6 +87,28 @@ std::optional<std::string> DiskFileSystem::read(const std::string& path) {
 }
 
 std::string DiskFileSystem::read_stdin() { return read_fd(STDIN_FILENO, "<stdin>"); }
+
+std::optional<std::string> DiskFileSystem::read_head(const std::string& path, size_t max_bytes) {
+    struct stat st {};
+    if (!stat_to_read(path, st)) return std::nullopt;
+    int fd = open_to_read(path);
+    std::string out(max_bytes, '\0');
+    size_t used = 0;
+    while (used < out.size()) {
+        ssize_t n = ::read(fd, out.data() + used, out.size() - used);
+        if (n == 0) break;
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            int err = errno;
+            ::close(fd);
+            throw Error(Origin{path}, {}, fmt::format("cannot read: {}", std::strerror(err)));
+        }
+        used += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    out.resize(used);
+    return out;
+}
 
 std::vector<std::string> environment_entries() {
     std::vector<std::string> out;
@@ -162,6 +196,9 @@ FileSystem::Kind DiskFileSystem::kind(const std::string& path) {
     return S_ISREG(st.st_mode) ? Kind::file : Kind::other;
 }
 
+// access(X_OK), as execvp and `which` decide what on PATH can be run.
+bool DiskFileSystem::executable(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
+
 std::vector<std::string> DiskFileSystem::list(const std::string& directory) {
     std::vector<std::string> out;
     DIR* dir = ::opendir(directory.c_str());
@@ -221,184 +258,6 @@ std::string DiskFileSystem::resolve(const std::string& path) {
         pos = 0;
     }
     return done.empty() ? "/" : done;
-}
-
-// ---- Gym's install root ---------------------------------------------------------------
-
-namespace {
-
-std::string dirname_of(const std::string& path) {
-    size_t slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-// execvp's search: a name with a slash is itself, else the first executable on PATH.
-std::optional<std::string> on_path(const std::string& name, const Environment& env) {
-    if (name.find('/') != std::string::npos) return name;
-    std::string_view path = lookup(env, "PATH").value_or("/usr/local/bin:/usr/bin:/bin");
-    size_t start = 0;
-    while (start <= path.size()) {
-        size_t end = std::min(path.find(':', start), path.size());
-        std::string dir(path.substr(start, end - start));
-        std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
-        struct stat st {};
-        if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(candidate.c_str(), X_OK) == 0)
-            return candidate;
-        start = end + 1;
-    }
-    return std::nullopt;
-}
-
-std::vector<std::string> words_of(std::string_view line) {
-    std::vector<std::string> out;
-    size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        if (i > start) out.emplace_back(line.substr(start, i - start));
-    }
-    return out;
-}
-
-// The interpreter a console script runs: its shebang (through `env`), or the one named
-// by pip's /bin/sh trampoline for interpreter paths too long for a shebang.
-std::optional<std::string> script_interpreter(const std::string& script, const Environment& env, DiskFileSystem& fs) {
-    std::optional<std::string> text;
-    try {
-        text = fs.read(script);
-    } catch (const Error&) {
-        return std::nullopt;
-    }
-    if (!text || !text->starts_with("#!")) return std::nullopt;
-    size_t eol = text->find('\n');
-    auto words = words_of(std::string_view(*text).substr(2, eol == std::string::npos ? std::string::npos : eol - 2));
-    if (words.empty()) return std::nullopt;
-    if (words[0].ends_with("/env")) {
-        size_t k = 1;
-        while (k < words.size() && words[k].starts_with("-")) ++k;  // env -S
-        return k < words.size() ? on_path(words[k], env) : std::nullopt;
-    }
-    if (words[0] == "/bin/sh" && eol != std::string::npos) {
-        // '''exec' /path/to/python "$0" "$@"
-        std::string_view second = std::string_view(*text).substr(eol + 1);
-        second = second.substr(0, second.find('\n'));
-        auto w = words_of(second);
-        if (w.size() >= 2 && w[0] == "'''exec'") return w[1];
-        return std::nullopt;
-    }
-    return words[0];
-}
-
-// PARENT_DIR for a package directory `nemo_gym` found at `dir/nemo_gym`.
-bool holds_gym(const std::string& dir, DiskFileSystem& fs) {
-    return fs.kind(dir + "/nemo_gym/__init__.py") == FileSystem::Kind::file;
-}
-
-// An editable install: a setuptools finder (`__editable___*_finder.py`, MAPPING =
-// {'nemo_gym': '/checkout/nemo_gym'}) or a .pth line naming the checkout.
-std::optional<std::string> editable_checkout(const std::string& site, DiskFileSystem& fs) {
-    auto names = fs.list(site);
-    std::sort(names.begin(), names.end());
-    for (const auto& name : names) {
-        std::string path = fmt::format("{}/{}", site, name);
-        std::optional<std::string> text;
-        try {
-            if (name.ends_with(".pth") || (name.starts_with("__editable__") && name.ends_with("_finder.py")))
-                text = fs.read(path);
-        } catch (const Error&) {
-        }
-        if (!text) continue;
-        if (name.ends_with(".py")) {
-            for (std::string_view quote : {"'nemo_gym': '", "\"nemo_gym\": \""}) {
-                size_t at = text->find(quote);
-                if (at == std::string::npos) continue;
-                size_t start = at + quote.size(), end = text->find(quote.back(), start);
-                if (end == std::string::npos) continue;
-                std::string package = text->substr(start, end - start);
-                if (fs.kind(package + "/__init__.py") == FileSystem::Kind::file) return dirname_of(package);
-            }
-            continue;
-        }
-        size_t start = 0;
-        while (start < text->size()) {
-            size_t end = std::min(text->find('\n', start), text->size());
-            std::string line = text->substr(start, end - start);
-            start = end + 1;
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            if (line.empty() || line[0] == '#' || line.starts_with("import")) continue;
-            std::string dir = line[0] == '/' ? line : fmt::format("{}/{}", site, line);
-            if (holds_gym(dir, fs)) return dir;
-        }
-    }
-    return std::nullopt;
-}
-
-// The site-packages directories of an interpreter: a venv's (bin/python -> lib/python3.*/
-// site-packages beside it) and the installation's it links to.
-std::vector<std::string> site_dirs(const std::string& interpreter, DiskFileSystem& fs) {
-    std::vector<std::string> prefixes{dirname_of(dirname_of(interpreter))};
-    std::string real = fs.resolve(interpreter);
-    prefixes.push_back(dirname_of(dirname_of(real)));
-    std::vector<std::string> out;
-    for (const auto& prefix : prefixes) {
-        for (const auto& lib : std::vector<std::string>{prefix + "/lib", prefix + "/lib64", prefix + "/local/lib"}) {
-            auto names = fs.list(lib);
-            std::sort(names.begin(), names.end());
-            for (const auto& name : names) {
-                if (!name.starts_with("python3")) continue;
-                for (const char* leaf : {"/site-packages", "/dist-packages"}) {
-                    std::string dir = fmt::format("{}/{}{}", lib, name, leaf);
-                    if (fs.kind(dir) == FileSystem::Kind::directory &&
-                        std::find(out.begin(), out.end(), dir) == out.end())
-                        out.push_back(dir);
-                }
-            }
-        }
-    }
-    return out;
-}
-
-std::optional<std::string> root_for_interpreter(const std::string& interpreter, DiskFileSystem& fs) {
-    for (const auto& site : site_dirs(interpreter, fs)) {
-        if (holds_gym(site, fs)) return site;  // a wheel: PARENT_DIR is site-packages itself
-        if (auto checkout = editable_checkout(site, fs)) return checkout;
-    }
-    return std::nullopt;
-}
-
-// uv run: the project found from --project/--directory or the working directory upward,
-// its environment ($UV_PROJECT_ENVIRONMENT or .venv).
-std::optional<std::string> uv_interpreter(const GymEntry& entry, const Environment& env, DiskFileSystem& fs) {
-    std::string dir = fs.resolve(entry.uv_project.value_or("."));
-    for (;;) {
-        if (fs.kind(dir + "/pyproject.toml") == FileSystem::Kind::file) break;
-        if (dir == "/") return std::nullopt;
-        dir = dirname_of(dir);
-    }
-    std::string venv = dir + "/.venv";
-    if (auto custom = lookup(env, "UV_PROJECT_ENVIRONMENT"); custom && !custom->empty())
-        venv = (*custom)[0] == '/' ? std::string(*custom) : dir + "/" + std::string(*custom);
-    for (const char* name : {"/bin/python", "/bin/python3"})
-        if (fs.kind(venv + name) != FileSystem::Kind::none) return venv + name;
-    return std::nullopt;
-}
-
-}  // namespace
-
-std::optional<std::string> gym_install_root(const GymEntry& entry, const Environment& env, DiskFileSystem& fs) {
-    std::optional<std::string> interpreter;
-    switch (entry.kind) {
-        case GymEntry::Kind::none: return std::nullopt;
-        case GymEntry::Kind::script:
-            if (auto script = on_path(entry.program, env)) interpreter = script_interpreter(*script, env, fs);
-            break;
-        case GymEntry::Kind::module: interpreter = on_path(entry.program, env); break;
-        case GymEntry::Kind::uv: interpreter = uv_interpreter(entry, env, fs); break;
-    }
-    if (!interpreter) return std::nullopt;
-    return root_for_interpreter(*interpreter, fs);
 }
 
 // ---- --exec ------------------------------------------------------------------------

@@ -8,13 +8,13 @@
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/exit_status.hpp"
-#include "gym_otel_env/gym/gym_args.hpp"
-#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/pipeline.hpp"
 
 namespace goe::app {
 
-// Regular files only, at most kMaxFileBytes; a directory or FIFO is an error.
+// The disk. read() takes at most kMaxFileBytes, read_head() a file of any size; reading
+// a directory is an error.
 class DiskFileSystem : public FileSystem {
 public:
     static constexpr size_t kMaxFileBytes = 64u << 20;
@@ -24,14 +24,9 @@ public:
     std::vector<std::string> list(const std::string& directory) override;
     std::string resolve(const std::string& path) override;
     std::string working_directory() override;
+    bool executable(const std::string& path) override;
+    std::optional<std::string> read_head(const std::string& path, size_t max_bytes) override;
 };
-
-// Gym's install root (nemo_gym's PARENT_DIR) as the entry point `entry` would find it:
-// the script (on PATH unless a path is given), its shebang's interpreter, and the
-// site-packages of that interpreter holding nemo_gym/__init__.py (a wheel: PARENT_DIR is
-// site-packages) or an editable install's finder or .pth pointing at a checkout (PARENT_DIR
-// is the checkout). Nothing is run. nullopt when it cannot be told.
-std::optional<std::string> gym_install_root(const GymEntry& entry, const Environment& env, DiskFileSystem& fs);
 
 // environ as "NAME=value" entries (for --exec) and as a map (first entry of a name wins).
 std::vector<std::string> environment_entries();

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
@@ -15,7 +16,7 @@ struct Invocation {
     std::vector<std::string> configs;
     std::vector<std::string> sets;
     std::vector<std::string> search_dirs;
-    std::string gym_root;  // --gym-root, or found from the command under --exec (system.cpp)
+    std::string gym_root;  // --gym-root, or found from the command under --exec (install_root.hpp)
     std::string env_yaml;
     bool no_env_yaml = false;
     std::string format = "sh";

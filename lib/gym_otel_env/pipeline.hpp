@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/gym/gym_defaults.hpp"
 #include "gym_otel_env/gym/load.hpp"

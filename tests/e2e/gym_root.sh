@@ -46,6 +46,11 @@ expect "wheel: --resources-server x" "child wheel-server" "$out"
 # On PATH, as a user runs it.
 out=$(env -i PATH="$work/venv/bin:/usr/bin:/bin" "$GOE_BIN" --no-env-yaml --exec -- gym env start --environment x 2>&1)
 expect "wheel: gym on PATH" "child wheel-env" "$out"
+# A `gym` earlier on PATH that cannot be run is passed over, as execvp passes over it.
+mkdir "$work/noexec"
+printf '#!/nowhere/python3\n' >"$work/noexec/gym"
+out=$(env -i PATH="$work/noexec:$work/venv/bin:/usr/bin:/bin" "$GOE_BIN" --no-env-yaml --exec -- gym env start --environment x 2>&1)
+expect "wheel: a gym on PATH that cannot run is passed over" "child wheel-env" "$out"
 # python -m nemo_gym.cli.main with that venv's python (a module run prints nothing here:
 # there is no real Gym; the config is read before the exec).
 out=$(clean_env "$GOE_BIN" --no-env-yaml --check --exec -- "$work/venv/bin/python3" -m nemo_gym.cli.main env start --environment x 2>&1)

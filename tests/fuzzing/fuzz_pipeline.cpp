@@ -20,6 +20,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"

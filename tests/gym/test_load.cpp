@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/pipeline.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 
 namespace goe {

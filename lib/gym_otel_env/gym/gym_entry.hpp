@@ -10,7 +10,7 @@
 
 namespace goe {
 
-// How the command reaches Gym's CLI, for finding Gym's install root (system.cpp).
+// How the command reaches Gym's CLI, for finding Gym's install root (install_root.hpp).
 struct GymEntry {
     enum class Kind {
         none,    // not Gym's: its arguments mean something else

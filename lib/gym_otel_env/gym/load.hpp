@@ -8,33 +8,13 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 
 namespace goe {
-
-class FileSystem {
-public:
-    virtual ~FileSystem() = default;
-    // The file's bytes, or nullopt when nothing exists at `path`. Throws Error when
-    // something exists but cannot be read as a config (a directory, a FIFO, too large).
-    virtual std::optional<std::string> read(const std::string& path) = 0;
-    virtual std::string read_stdin() = 0;
-
-    // What the search roots and Gym's asset selectors need besides reading. The defaults
-    // keep a read-only double working: a path is a file when it can be read, there are no
-    // directories or links, and the working directory is "." (paths stay as written).
-    enum class Kind { none, file, directory, other };
-    virtual Kind kind(const std::string& path) { return read(path) ? Kind::file : Kind::none; }
-    // The names in a directory (no "." or ".."), any order; empty when it is not one.
-    virtual std::vector<std::string> list(const std::string& /*directory*/) { return {}; }
-    // An absolute path with symlinks followed and ".." collapsed, as Python's
-    // Path.resolve() gives it: the part that does not exist is taken as written.
-    virtual std::string resolve(const std::string& path);
-    virtual std::string working_directory() { return "."; }
-};
 
 struct LoadRequest {
     std::vector<std::string> configs;      // "-" is standard input

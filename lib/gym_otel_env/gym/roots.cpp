@@ -42,29 +42,6 @@ std::string join_path(std::string_view root, std::string_view path) {
     return base.back() == '/' ? base + rest : base + "/" + rest;
 }
 
-std::string lexical_resolve(std::string_view path, std::string_view cwd) {
-    std::string full =
-        !path.empty() && path.front() == '/' ? std::string(path) : std::string(cwd) + "/" + std::string(path);
-    bool absolute = !full.empty() && full.front() == '/';
-    std::vector<std::string_view> kept;
-    for (auto part : components(full)) {
-        if (part == "..") {
-            if (!kept.empty() && kept.back() != "..") kept.pop_back();
-            else if (!absolute) kept.push_back(part);  // "/.." is "/"
-            continue;
-        }
-        kept.push_back(part);
-    }
-    std::string out = absolute ? "/" : "";
-    for (auto part : kept) {
-        if (!out.empty() && out.back() != '/') out += '/';
-        out += part;
-    }
-    return out.empty() ? "." : out;
-}
-
-std::string FileSystem::resolve(const std::string& path) { return lexical_resolve(path, working_directory()); }
-
 SearchRoots::SearchRoots(const std::vector<std::string>& search_dirs, const Environment& env,
                          const std::optional<std::string>& gym_root, FileSystem& fs)
     : cwd_(fs.working_directory()) {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
-#include "gym_otel_env/gym/load.hpp"
+#include "gym_otel_env/core/file_system.hpp"
 
 namespace goe {
 
@@ -18,10 +18,6 @@ std::string pure_path(std::string_view path);
 
 // Python's `root / path`: an absolute `path` wins, "." as the root adds nothing.
 std::string join_path(std::string_view root, std::string_view path);
-
-// `path` made absolute under `cwd` with "." and ".." collapsed, touching nothing:
-// what Path.resolve() gives where nothing is a symlink.
-std::string lexical_resolve(std::string_view path, std::string_view cwd);
 
 class SearchRoots {
 public:

@@ -1,0 +1,192 @@
+#include "gym_otel_env/gym/install_root.hpp"
+
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gym_otel_env/core/error.hpp"
+
+namespace goe {
+namespace {
+
+// How much of a script is read for its interpreter: the kernel reads at most 256 bytes
+// of a #! line, and pip's trampoline puts one path (PATH_MAX, 4096) on the line after it.
+// A binary launcher can be large, and its first bytes already say it has no #!.
+constexpr size_t kScriptHeadBytes = 8192;
+
+std::string dirname_of(const std::string& path) {
+    size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// execvp's search: a name with a slash is itself, else the first executable on PATH.
+std::optional<std::string> on_path(const std::string& name, const Environment& env, FileSystem& fs) {
+    if (name.find('/') != std::string::npos) return name;
+    std::string_view path = lookup(env, "PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+    size_t start = 0;
+    while (start <= path.size()) {
+        size_t end = std::min(path.find(':', start), path.size());
+        std::string dir(path.substr(start, end - start));
+        std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+        if (fs.kind(candidate) == FileSystem::Kind::file && fs.executable(candidate)) return candidate;
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> words_of(std::string_view line) {
+    std::vector<std::string> out;
+    size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+        if (i > start) out.emplace_back(line.substr(start, i - start));
+    }
+    return out;
+}
+
+// The interpreter a console script runs: its shebang (through `env`), or the one named
+// by pip's /bin/sh trampoline for interpreter paths too long for a shebang.
+std::optional<std::string> script_interpreter(const std::string& script, const Environment& env, FileSystem& fs) {
+    std::optional<std::string> text;
+    try {
+        text = fs.read_head(script, kScriptHeadBytes);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+    if (!text || !text->starts_with("#!")) return std::nullopt;
+    size_t eol = text->find('\n');
+    auto words = words_of(std::string_view(*text).substr(2, eol == std::string::npos ? std::string::npos : eol - 2));
+    if (words.empty()) return std::nullopt;
+    if (words[0].ends_with("/env")) {
+        size_t k = 1;
+        while (k < words.size() && words[k].starts_with("-")) ++k;  // env -S
+        return k < words.size() ? on_path(words[k], env, fs) : std::nullopt;
+    }
+    if (words[0] == "/bin/sh" && eol != std::string::npos) {
+        // '''exec' /path/to/python "$0" "$@"
+        std::string_view second = std::string_view(*text).substr(eol + 1);
+        second = second.substr(0, second.find('\n'));
+        auto w = words_of(second);
+        if (w.size() >= 2 && w[0] == "'''exec'") return w[1];
+        return std::nullopt;
+    }
+    return words[0];
+}
+
+// PARENT_DIR for a package directory `nemo_gym` found at `dir/nemo_gym`.
+bool holds_gym(const std::string& dir, FileSystem& fs) {
+    return fs.kind(dir + "/nemo_gym/__init__.py") == FileSystem::Kind::file;
+}
+
+// An editable install: a setuptools finder (`__editable___*_finder.py`, MAPPING =
+// {'nemo_gym': '/checkout/nemo_gym'}) or a .pth line naming the checkout.
+std::optional<std::string> editable_checkout(const std::string& site, FileSystem& fs) {
+    auto names = fs.list(site);
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) {
+        std::string path = fmt::format("{}/{}", site, name);
+        std::optional<std::string> text;
+        try {
+            if (name.ends_with(".pth") || (name.starts_with("__editable__") && name.ends_with("_finder.py")))
+                text = fs.read(path);
+        } catch (const Error&) {
+        }
+        if (!text) continue;
+        if (name.ends_with(".py")) {
+            for (std::string_view quote : {"'nemo_gym': '", "\"nemo_gym\": \""}) {
+                size_t at = text->find(quote);
+                if (at == std::string::npos) continue;
+                size_t start = at + quote.size(), end = text->find(quote.back(), start);
+                if (end == std::string::npos) continue;
+                std::string package = text->substr(start, end - start);
+                if (fs.kind(package + "/__init__.py") == FileSystem::Kind::file) return dirname_of(package);
+            }
+            continue;
+        }
+        size_t start = 0;
+        while (start < text->size()) {
+            size_t end = std::min(text->find('\n', start), text->size());
+            std::string line = text->substr(start, end - start);
+            start = end + 1;
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.empty() || line[0] == '#' || line.starts_with("import")) continue;
+            std::string dir = line[0] == '/' ? line : fmt::format("{}/{}", site, line);
+            if (holds_gym(dir, fs)) return dir;
+        }
+    }
+    return std::nullopt;
+}
+
+// The site-packages directories of an interpreter: a venv's (bin/python -> lib/python3.*/
+// site-packages beside it) and the installation's it links to.
+std::vector<std::string> site_dirs(const std::string& interpreter, FileSystem& fs) {
+    std::vector<std::string> prefixes{dirname_of(dirname_of(interpreter))};
+    std::string real = fs.resolve(interpreter);
+    prefixes.push_back(dirname_of(dirname_of(real)));
+    std::vector<std::string> out;
+    for (const auto& prefix : prefixes) {
+        for (const auto& lib : std::vector<std::string>{prefix + "/lib", prefix + "/lib64", prefix + "/local/lib"}) {
+            auto names = fs.list(lib);
+            std::sort(names.begin(), names.end());
+            for (const auto& name : names) {
+                if (!name.starts_with("python3")) continue;
+                for (const char* leaf : {"/site-packages", "/dist-packages"}) {
+                    std::string dir = fmt::format("{}/{}{}", lib, name, leaf);
+                    if (fs.kind(dir) == FileSystem::Kind::directory &&
+                        std::find(out.begin(), out.end(), dir) == out.end())
+                        out.push_back(dir);
+                }
+            }
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> root_for_interpreter(const std::string& interpreter, FileSystem& fs) {
+    for (const auto& site : site_dirs(interpreter, fs)) {
+        if (holds_gym(site, fs)) return site;  // a wheel: PARENT_DIR is site-packages itself
+        if (auto checkout = editable_checkout(site, fs)) return checkout;
+    }
+    return std::nullopt;
+}
+
+// uv run: the project found from --project/--directory or the working directory upward,
+// its environment ($UV_PROJECT_ENVIRONMENT or .venv).
+std::optional<std::string> uv_interpreter(const GymEntry& entry, const Environment& env, FileSystem& fs) {
+    std::string dir = fs.resolve(entry.uv_project.value_or("."));
+    for (;;) {
+        if (fs.kind(dir + "/pyproject.toml") == FileSystem::Kind::file) break;
+        std::string parent = dirname_of(dir);
+        if (parent == dir) return std::nullopt;  // "/"; or "." where a double keeps paths relative
+        dir = std::move(parent);
+    }
+    std::string venv = dir + "/.venv";
+    if (auto custom = lookup(env, "UV_PROJECT_ENVIRONMENT"); custom && !custom->empty())
+        venv = (*custom)[0] == '/' ? std::string(*custom) : dir + "/" + std::string(*custom);
+    for (const char* name : {"/bin/python", "/bin/python3"})
+        if (fs.kind(venv + name) != FileSystem::Kind::none) return venv + name;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> gym_install_root(const GymEntry& entry, const Environment& env, FileSystem& fs) {
+    std::optional<std::string> interpreter;
+    switch (entry.kind) {
+        case GymEntry::Kind::none: return std::nullopt;
+        case GymEntry::Kind::script:
+            if (auto script = on_path(entry.program, env, fs)) interpreter = script_interpreter(*script, env, fs);
+            break;
+        case GymEntry::Kind::module: interpreter = on_path(entry.program, env, fs); break;
+        case GymEntry::Kind::uv: interpreter = uv_interpreter(entry, env, fs); break;
+    }
+    if (!interpreter) return std::nullopt;
+    return root_for_interpreter(*interpreter, fs);
+}
+
+}  // namespace goe
