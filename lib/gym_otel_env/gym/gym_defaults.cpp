@@ -2,17 +2,14 @@
 
 #include <fmt/format.h>
 
-#include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
 
 const Origin kDefault{"Gym's default"};
-
-bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
-bool is_interpolation(const Node& n) { return n.type == Type::string && has_interpolation(n.text()); }
 
 // Python's truth value of the value Gym reads.
 bool truthy(const Node& n) {

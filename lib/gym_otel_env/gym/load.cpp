@@ -9,6 +9,7 @@
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
@@ -92,7 +93,7 @@ struct Include {
 bool has_interpolated_item(const NodePtr& list) {
     if (!list || list->type != Type::sequence) return false;
     return std::any_of(list->items().begin(), list->items().end(),
-                       [](const NodePtr& i) { return i->type == Type::string && has_interpolation(i->text()); });
+                       [](const NodePtr& i) { return is_interpolation(*i); });
 }
 
 // The list under `root`'s config_paths with its items' interpolations resolved against

@@ -9,6 +9,7 @@
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/hydra/override_shown.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
@@ -149,7 +150,7 @@ Cell* select(Cell& root, const std::vector<std::string>& path, int depth) {
     c = follow(root, c, depth);
     // throw_on_missing=False: a '???' value selects as None too, so Hydra's `~KEY` of one
     // is "does not exist" and `+KEY=` may set it.
-    bool missing = c->type == Type::string && c->scalar && c->scalar->text() == "???";
+    bool missing = c->scalar && is_missing(*c->scalar);
     return c->type == Type::null || missing ? nullptr : c;
 }
 
