@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/mapping_index.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
@@ -136,11 +137,7 @@ std::vector<Include> root_list(const NodePtr& list) {
     std::vector<Include> out;
     if (!list) return out;
     const Node& n = *list;
-    bool falsy = n.type == Type::null || (n.type == Type::boolean && !n.boolean) ||
-                 (n.type == Type::integer && n.text() == "0") || (n.type == Type::real && n.real() == 0) ||
-                 (n.type == Type::string && n.text().empty()) ||
-                 (n.is_container() && n.entries().empty() && n.items().empty());
-    if (falsy) return out;
+    if (!python_truthy(n)) return out;
     bool ok = n.type == Type::sequence;
     for (const auto& item : n.items()) ok = ok && item->type == Type::string;
     if (!ok) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/decimal.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/hydra/override_shown.hpp"
@@ -121,10 +122,7 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
                 throw CastError{"ValueError", fmt::format("Cannot cast '{}' to bool", v.text)};
             out.boolean = lower == "true";
         } else {
-            out.boolean = v.kind == K::boolean   ? v.boolean
-                          : v.kind == K::integer ? v.text != "0"
-                          : v.kind == K::real    ? v.real != 0
-                                                 : false;  // bool(None)
+            out.boolean = python_truthy(*override_node(v));  // bool(value)
         }
         return out;
     }

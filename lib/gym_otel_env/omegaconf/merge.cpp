@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {

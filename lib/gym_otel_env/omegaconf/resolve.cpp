@@ -12,6 +12,7 @@
 
 #include "gym_otel_env/core/decimal.hpp"
 #include "gym_otel_env/core/mapping_index.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"

@@ -16,6 +16,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
