@@ -357,6 +357,16 @@ TEST_CASE("parse_override: regression: a dict's float key 1e20 and int key 10**2
     CHECK(parsed("a={100000000000000000000: x, 1e20: y}") == "key(a) = {int(100000000000000000000): str('y')}");
 }
 
+// Before, the sign of the exponent decided: 10**400 * 1e-5 read as 0.0, 10**-401 as inf.
+TEST_CASE("parse_override: regression: a float past a double's range was inf or 0.0 by its exponent's sign",
+          "[override]") {
+    const std::string big = "1" + std::string(400, '0') + "e-5", tiny = "0." + std::string(400, '0') + "1";
+    CHECK(parsed("a=" + big) == "key(a) = float(inf)");
+    CHECK(parsed("a=" + tiny) == "key(a) = float(0.0)");
+    CHECK(parsed("a=float('" + big + "')") == "key(a) = float(inf)");
+    CHECK(parsed("a=float('" + tiny + "')") == "key(a) = float(0.0)");
+}
+
 TEST_CASE("parse_override gives Python's error for a cast that fails", "[override]") {
     const std::string p = "error: command line: Error parsing override ";
     auto row = GENERATE_REF(table<std::string, std::string>({
@@ -368,6 +378,8 @@ TEST_CASE("parse_override gives Python's error for a cast that fails", "[overrid
         {"a=int(nan)", "'a=int(nan)': ValueError while evaluating 'int(nan)': cannot convert float NaN to integer"},
         {"a=int(null)", "'a=int(null)': AssertionError while evaluating 'int(null)': "},
         {"a=float(x)", "'a=float(x)': ValueError while evaluating 'float(x)': could not convert string to float: 'x'"},
+        {"a=float('1_.0')",
+         "'a=float('1_.0')': ValueError while evaluating 'float('1_.0')': could not convert string to float: '1_.0'"},
         {"a=bool(yes)", "'a=bool(yes)': ValueError while evaluating 'bool(yes)': Cannot cast 'yes' to bool"},
         {"a=int()", "'a=int()': TypeError while evaluating 'int()': No positional args or value specified"},
         {"a=int(1,value=2)",

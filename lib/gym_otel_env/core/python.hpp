@@ -1,7 +1,8 @@
 // Python's built-in rules that every system here copies (PyYAML, OmegaConf, Hydra and Gym
-// all run on them): a value's truth, and when two dict keys are one key.
+// all run on them): a value's truth, when two dict keys are one key, float() of a text.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,5 +21,12 @@ bool python_truthy(const Node& node);
 // by float() is a new object, equal to no key but itself, which its caller keeps apart.
 std::string key_identity(Type key_type, std::string_view key);
 std::string key_identity(const Entry& entry);
+
+// Python's float(text), or nullopt where it raises ValueError: ASCII whitespace around
+// is dropped; then a sign, and digits with one '.' and an exponent, where a '_' may stand
+// only between two digits ("1_0.5", not "1_.0"), or inf, infinity, nan in any case; no
+// hex. Overflow gives an infinity and underflow zero, as in Python. Python also reads
+// Unicode spaces and digits (float('١') is 1.0); this refuses any byte past ASCII.
+std::optional<double> python_float_of(std::string_view text);
 
 }  // namespace goe

@@ -1,7 +1,6 @@
 #include "gym_otel_env/hydra/override.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <unordered_map>
 
@@ -401,20 +400,11 @@ private:
         return v;
     }
 
+    // Hydra's visitor reads a FLOAT token with float(); the lexer's FLOAT is one it takes.
     static OverrideValue real(const OverrideToken& t) {
         OverrideValue v;
         v.kind = OverrideValue::Kind::real;
-        std::string text;
-        for (char c : t.text)
-            if (c != '_' && c != '+') text += c;
-        // Python's float() as from_chars reads it: correctly rounded, inf/nan in any case.
-        if (auto r = std::from_chars(text.data(), text.data() + text.size(), v.real);
-            r.ec == std::errc::result_out_of_range) {
-            bool negative = text.front() == '-';
-            // Overflow is inf and underflow 0 in Python; from_chars leaves the value alone.
-            bool tiny = text.find_first_of("eE") != std::string::npos && text[text.find_first_of("eE") + 1] == '-';
-            v.real = tiny ? (negative ? -0.0 : 0.0) : (negative ? -HUGE_VAL : HUGE_VAL);
-        }
+        v.real = python_float_of(t.text).value_or(std::nan(""));
         return v;
     }
 

@@ -83,10 +83,8 @@ std::string grammar_int(std::string_view text) {
     return negative ? negate_decimal(decimal) : decimal;
 }
 
-double grammar_float(std::string_view text) {
-    std::string clean = without_underscores(text);
-    return std::strtod(clean.c_str(), nullptr);
-}
+// Python's float() of a FLOAT token of the grammar, which is always one it takes.
+double grammar_float(std::string_view text) { return python_float_of(text).value_or(std::nan("")); }
 
 class Resolver {
 public:
