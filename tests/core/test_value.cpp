@@ -65,16 +65,6 @@ TEST_CASE("python_str: regression: int, bool and float keys printed quoted as st
     CHECK(map->find("True") == nullptr);
 }
 
-TEST_CASE("key_identity makes equal what Python's dict makes equal") {
-    CHECK(key_identity(Type::integer, "1") == key_identity(Type::boolean, "True"));
-    CHECK(key_identity(Type::integer, "1") == key_identity(Type::real, "1.0"));
-    CHECK(key_identity(Type::integer, "0") == key_identity(Type::real, "-0.0"));
-    CHECK(key_identity(Type::integer, "1000") == key_identity(Type::real, "1000.0"));
-    CHECK(key_identity(Type::integer, "1") != key_identity(Type::string, "1"));
-    CHECK(key_identity(Type::real, "1.5") != key_identity(Type::string, "1.5"));
-    CHECK(key_identity(Type::string, "a") == "a");
-}
-
 TEST_CASE("python_str_brief: regression: a whole character that ended at the cut was dropped") {
     // Before: "ab..." for a cut at 4, right after the first 'é'.
     CHECK(python_str_brief(*make_string("ab\xc3\xa9\xc3\xa9"), 4) == "ab\xc3\xa9...");

@@ -226,3 +226,41 @@ TEST_CASE("merge_config_paths is Gym's _merge_config_paths") {
     CHECK(merge_config_paths({"+config_paths=[]", "a=1"}) == Words{"a=1"});
     CHECK(merge_config_paths({"+config_paths=["}) == Words{"+config_paths=["});
 }
+
+// argparse hands the word to float(); before, underscores were dropped first, so a '_'
+// beside the point or the exponent, or inside inf and nan, passed (and so did strtod's
+// nan(...)), where Gym stops with "invalid float value".
+TEST_CASE("read_gym_command: regression: --reward-range (type=float) took 1_.0, which Python's float() refuses") {
+    auto [word, result] = GENERATE(table<std::string, std::string>({
+        {"1_0.5", "+reward_range=[10.5,1.0]"},
+        {"1e1_0", "+reward_range=[10000000000.0,1.0]"},
+        {" 2 ", "+reward_range=[2.0,1.0]"},
+        {"INF", "+reward_range=[inf,1.0]"},
+        {"infinity", "+reward_range=[inf,1.0]"},
+        {"nan", "+reward_range=[nan,1.0]"},
+        {"1e400", "+reward_range=[inf,1.0]"},
+        {"1_.0", "argument --reward-range: invalid float value: '1_.0'"},
+        {"1._5", "argument --reward-range: invalid float value: '1._5'"},
+        {"._5", "argument --reward-range: invalid float value: '._5'"},
+        {"1_.5e3", "argument --reward-range: invalid float value: '1_.5e3'"},
+        {"1_e5", "argument --reward-range: invalid float value: '1_e5'"},
+        {"1e_5", "argument --reward-range: invalid float value: '1e_5'"},
+        {"+_1", "argument --reward-range: invalid float value: '+_1'"},
+        {" _1", "argument --reward-range: invalid float value: ' _1'"},
+        {"1_ ", "argument --reward-range: invalid float value: '1_ '"},
+        {"in_f", "argument --reward-range: invalid float value: 'in_f'"},
+        {"n_an", "argument --reward-range: invalid float value: 'n_an'"},
+        {"nan(1)", "argument --reward-range: invalid float value: 'nan(1)'"},
+        {"_1", "argument --reward-range: invalid float value: '_1'"},
+        {"1__0", "argument --reward-range: invalid float value: '1__0'"},
+        {"1_", "argument --reward-range: invalid float value: '1_'"},
+        {"0x10", "argument --reward-range: invalid float value: '0x10'"},
+    }));
+    CAPTURE(word);
+    const Words argv{"gym", "env", "init", "--environment", "e", "--reward-range", word, "1"};
+    if (result.starts_with("+")) {
+        CHECK(read(argv).overrides == Words{"+scaffold_kind=environment", "+scaffold_name=\"e\"", result});
+    } else {
+        CHECK(error_of([&] { read(argv); }, Error::Kind::usage) == "gym command line: " + result);
+    }
+}

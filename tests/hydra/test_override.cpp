@@ -124,6 +124,7 @@ TEST_CASE("parse_override: lists and dicts, nested", "[override]") {
         {"a={k: [1, {j: null}]}", "{str('k'): [int(1), {str('j'): null}]}"},
         {"a={a: 1, a: 2}", "{str('a'): int(2)}"},
         {"a={1: x, 1.0: y}", "{int(1): str('y')}"},
+        {"a={nan: x, nan: y}", "{float(nan): str('x'), float(nan): str('y')}"},  // NaN != NaN
         {"a={k: ${x}}", "{str('k'): str('${x}')}"},
         {"a=[a:b]", "[str('a:b')]"},
     }));
@@ -338,12 +339,32 @@ TEST_CASE("parse_override evaluates Hydra's casts with Python's conversions", "[
         {"a=bool(0)", "bool(False)"},
         {"a=bool('TRUE')", "bool(True)"},
         {"a=bool(null)", "bool(False)"},
+        {"a=bool(nan)", "bool(True)"},
+        {"a=bool(-0.0)", "bool(False)"},
+        {"a=bool(2)", "bool(True)"},
         {"a=int(value=1)", "int(1)"},
         {"a=int(str(5))", "int(5)"},
         {"a=int(1,2)", "sweep(a,b)"},
     }));
     std::string out = parsed(std::get<0>(row));
     CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
+}
+
+// Python: {1e20: 'x', 10**20: 'y'} == {1e+20: 'y'}.
+TEST_CASE("parse_override: regression: a dict's float key 1e20 and int key 10**20 were two keys, not one",
+          "[override]") {
+    CHECK(parsed("a={1e20: x, 100000000000000000000: y}") == "key(a) = {float(1e+20): str('y')}");
+    CHECK(parsed("a={100000000000000000000: x, 1e20: y}") == "key(a) = {int(100000000000000000000): str('y')}");
+}
+
+// Before, the sign of the exponent decided: 10**400 * 1e-5 read as 0.0, 10**-401 as inf.
+TEST_CASE("parse_override: regression: a float past a double's range was inf or 0.0 by its exponent's sign",
+          "[override]") {
+    const std::string big = "1" + std::string(400, '0') + "e-5", tiny = "0." + std::string(400, '0') + "1";
+    CHECK(parsed("a=" + big) == "key(a) = float(inf)");
+    CHECK(parsed("a=" + tiny) == "key(a) = float(0.0)");
+    CHECK(parsed("a=float('" + big + "')") == "key(a) = float(inf)");
+    CHECK(parsed("a=float('" + tiny + "')") == "key(a) = float(0.0)");
 }
 
 TEST_CASE("parse_override gives Python's error for a cast that fails", "[override]") {
@@ -357,6 +378,8 @@ TEST_CASE("parse_override gives Python's error for a cast that fails", "[overrid
         {"a=int(nan)", "'a=int(nan)': ValueError while evaluating 'int(nan)': cannot convert float NaN to integer"},
         {"a=int(null)", "'a=int(null)': AssertionError while evaluating 'int(null)': "},
         {"a=float(x)", "'a=float(x)': ValueError while evaluating 'float(x)': could not convert string to float: 'x'"},
+        {"a=float('1_.0')",
+         "'a=float('1_.0')': ValueError while evaluating 'float('1_.0')': could not convert string to float: '1_.0'"},
         {"a=bool(yes)", "'a=bool(yes)': ValueError while evaluating 'bool(yes)': Cannot cast 'yes' to bool"},
         {"a=int()", "'a=int()': TypeError while evaluating 'int()': No positional args or value specified"},
         {"a=int(1,value=2)",

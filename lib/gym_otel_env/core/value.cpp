@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include "gym_otel_env/core/decimal.hpp"
 #include "gym_otel_env/core/text.hpp"
 
 namespace goe {
@@ -22,27 +21,11 @@ const NodePtr* Node::find(std::string_view key) const {
     return nullptr;
 }
 
-std::string key_identity(const Entry& entry) { return key_identity(entry.key_type, entry.key); }
-
 std::string join_key_path(std::string_view base, std::string_view key) {
     std::string out;
     out.reserve(base.size() + 1 + key.size());
     if (!base.empty()) out.append(base).append(1, '.');
     return out.append(key);
-}
-
-std::string key_identity(Type key_type, std::string_view key) {
-    // A string key is its text; any other key gets a leading NUL, which a key from
-    // YAML text could only carry through a "\0" escape, and its number as an int
-    // when it is one, so that True, 1 and 1.0 meet.
-    if (key_type == Type::string) return std::string(key);
-    std::string out(1, '\0');
-    if (key_type == Type::boolean) return out + (key == "True" ? "1" : "0");
-    if (key_type == Type::real) {
-        double d = std::strtod(std::string(key).c_str(), nullptr);
-        if (std::isfinite(d) && d == std::floor(d)) return out + decimal_from_integral_double(d);
-    }
-    return out + std::string(key);
 }
 
 namespace {

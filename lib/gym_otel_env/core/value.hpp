@@ -31,11 +31,6 @@ struct Entry {
     NodePtr value;
 };
 
-// What makes two keys the same in a Python dict: 1, True and 1.0 are one key, '1' is
-// another. Index mappings by this; `key` alone is enough for string keys only.
-std::string key_identity(const Entry& entry);
-std::string key_identity(Type key_type, std::string_view key);
-
 // The key path of `key` inside the container at `base`, as messages show it: "base.key",
 // or "key" at the top.
 std::string join_key_path(std::string_view base, std::string_view key);

@@ -6,10 +6,11 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/mapping_index.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
-#include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
@@ -20,9 +21,6 @@ const std::string kDeleteKey = "_delete_key";
 constexpr std::string_view kInheritText = "${inherit_from:";
 constexpr std::string_view kCopyText = "${copy:";
 
-// OmegaConf's MISSING is the plain string '???': quoted or not, it is the same value.
-bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
-bool interpolated(const Node& n) { return n.type == Type::string && has_interpolation(n.text()); }
 bool starts_with(const Node& n, std::string_view prefix) {
     return n.type == Type::string && n.text().starts_with(prefix);
 }
@@ -39,7 +37,7 @@ bool is_directive_string(const Node& n) {
 // Gym's pass acts on a mapping entry with a directive key or a directive string for its
 // value, and resolves each string item of a list it reads.
 bool acts_on_entry(const Entry& e) { return is_directive_key(e.key) || is_directive_string(*e.value); }
-bool acts_on_item(const Node& item) { return interpolated(item); }
+bool acts_on_item(const Node& item) { return is_interpolation(item); }
 bool marked(const Node& n, SubtreeMark mark) { return (n.marks() & mark) != 0; }
 
 // The two things the passes look for, each as one rule over a collection's children;
@@ -278,8 +276,7 @@ private:
                 missing = true;
                 return nullptr;
             }
-            if (!(*next)->expanded && has_interpolation((*next)->node->text()) && (*next)->type() == Type::string)
-                through_interpolation(at, steps, i);
+            if (!(*next)->expanded && is_interpolation(*(*next)->node)) through_interpolation(at, steps, i);
             cur = *next;
         }
         return cur->type() == Type::mapping ? cur : nullptr;
@@ -300,8 +297,7 @@ private:
             }
             // The value itself may be an interpolation: it is moved as written and
             // resolved later where it lands.
-            if (i + 1 < steps.size() && (*next)->type == Type::string && has_interpolation((*next)->text()))
-                through_interpolation(at, steps, i);
+            if (i + 1 < steps.size() && is_interpolation(**next)) through_interpolation(at, steps, i);
             cur = *next;
         }
         return cur;
@@ -336,7 +332,7 @@ private:
         for (size_t i = 0; i < list.items.size(); ++i) {
             Work& item = *list.items[i];
             std::string here = fmt::format("{}[{}]", path, i);
-            if (!item.expanded && interpolated(*item.node)) {
+            if (!item.expanded && is_interpolation(*item.node)) {
                 if (resolving_ == 0) {  // see below
                     NodePtr value =
                         keep(resolve_item(live_containers(list, path), here, item.node, env_, resolve_limits_));
@@ -435,7 +431,7 @@ private:
             NodePtr value = frozen_value(steps, at, missing);
             if (missing) {
                 // An unset source makes an unset target, reported by the '???' check.
-                set(m, key, entry.key_type, work(keep(make_string("???", at.origin))));
+                set(m, key, entry.key_type, work(keep(make_string(kMissing, at.origin))));
                 continue;
             }
             if (swap_prop || copy_prop) {

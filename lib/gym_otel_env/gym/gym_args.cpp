@@ -1,7 +1,6 @@
 #include "gym_otel_env/gym/gym_args.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 
 #include <fmt/format.h>
@@ -9,6 +8,7 @@
 
 #include "gym_otel_env/core/close_match.hpp"
 #include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/gym/gym_commands.hpp"
@@ -297,17 +297,12 @@ private:
     Parsed p_;
 };
 
-// Python's float(text) and repr, for --reward-range (type=float); nullopt when Python
-// would refuse the text.
+// argparse's type=float for --reward-range: Python's float(text), shown by repr; nullopt
+// when float() refuses the text.
 std::optional<std::string> python_float_text(const std::string& text) {
-    std::string t(trim(without_underscores(text)));  // float("1_0") is 10.0
-    if (t.empty() || text.find("__") != std::string::npos || text.front() == '_' || text.back() == '_')
-        return std::nullopt;
-    if (t.find_first_of("xXpP") != std::string::npos) return std::nullopt;  // strtod's hex floats
-    char* end = nullptr;
-    double v = std::strtod(t.c_str(), &end);
-    if (end != t.c_str() + t.size()) return std::nullopt;
-    return python_float(v);
+    auto value = python_float_of(text);
+    if (!value) return std::nullopt;
+    return python_float(*value);
 }
 
 std::vector<std::string> translate(const Parsed& p, const std::vector<std::string>& search_dirs,

@@ -2,31 +2,15 @@
 
 #include <fmt/format.h>
 
-#include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
 
 const Origin kDefault{"Gym's default"};
-
-bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
-bool is_interpolation(const Node& n) { return n.type == Type::string && has_interpolation(n.text()); }
-
-// Python's truth value of the value Gym reads.
-bool truthy(const Node& n) {
-    switch (n.type) {
-        case Type::null: return false;
-        case Type::boolean: return n.boolean;
-        case Type::integer: return n.text() != "0";
-        case Type::real: return n.real() != 0;
-        case Type::string: return !n.text().empty();
-        case Type::mapping: return !n.entries().empty();
-        case Type::sequence: return !n.items().empty();
-    }
-    return false;
-}
 
 std::shared_ptr<Node> copy_of(const NodePtr& n) { return std::make_shared<Node>(*n); }
 
@@ -105,7 +89,7 @@ NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddre
     // head_server, and fails there when the name does not resolve (socket.gaierror),
     // even where a head_server given in full leaves the address unused.
     std::optional<std::string> address;
-    if (truthy(*absolute)) {
+    if (python_truthy(*absolute)) {
         address = host_address ? host_address() : std::nullopt;
         if (!address)
             throw Error(absolute->origin, "use_absolute_ip",
@@ -120,13 +104,13 @@ NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddre
     if (!out->find("port_range_low")) put(*out, "port_range_low", make_int("10001", kDefault));
     if (!out->find("port_range_high")) put(*out, "port_range_high", make_int("20000", kDefault));
 
-    if (!head || !truthy(*head)) {
+    if (!head || !python_truthy(*head)) {
         NodePtr host;
         if (address) {
             host = make_string(*address, kDefault);
         } else {
             NodePtr given = value_of("default_host");
-            host = given && truthy(*given) ? given : make_string("127.0.0.1", kDefault);
+            host = given && python_truthy(*given) ? given : make_string("127.0.0.1", kDefault);
         }
         auto server = std::make_shared<Node>();
         server->type = Type::mapping;

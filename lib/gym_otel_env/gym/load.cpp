@@ -5,11 +5,13 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
@@ -97,7 +99,7 @@ struct Include {
 bool has_interpolated_item(const NodePtr& list) {
     if (!list || list->type != Type::sequence) return false;
     return std::any_of(list->items().begin(), list->items().end(),
-                       [](const NodePtr& i) { return i->type == Type::string && has_interpolation(i->text()); });
+                       [](const NodePtr& i) { return is_interpolation(*i); });
 }
 
 // The list under `root`'s config_paths with its items' interpolations resolved against
@@ -140,11 +142,7 @@ std::vector<Include> root_list(const NodePtr& list) {
     std::vector<Include> out;
     if (!list) return out;
     const Node& n = *list;
-    bool falsy = n.type == Type::null || (n.type == Type::boolean && !n.boolean) ||
-                 (n.type == Type::integer && n.text() == "0") || (n.type == Type::real && n.real() == 0) ||
-                 (n.type == Type::string && n.text().empty()) ||
-                 (n.is_container() && n.entries().empty() && n.items().empty());
-    if (falsy) return out;
+    if (!python_truthy(n)) return out;
     bool ok = n.type == Type::sequence;
     for (const auto& item : n.items()) ok = ok && item->type == Type::string;
     if (!ok) {

@@ -1,13 +1,13 @@
 #include "gym_otel_env/hydra/override.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/decimal.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/hydra/override_lexer.hpp"
 #include "gym_otel_env/hydra/override_shown.hpp"
@@ -301,35 +301,25 @@ private:
         OverrideValue v;
         v.kind = OverrideValue::Kind::dict;
         // Python's dict(): a repeated key keeps its first place and takes the last value;
-        // 1, 1.0 and True are the same key.
+        // 1, 1.0 and True are the same key. A NaN is float()'s new object each time, so
+        // no other key is the same key as it.
         std::unordered_map<std::string, size_t> index;
         for (size_t i = 0; i + 1 < e.items.size(); i += 2) {
             OverrideValue key = element(e.items[i]);
             OverrideValue value = element(e.items[i + 1]);
-            std::string id = key_identity(key);
-            if (auto it = index.find(id); it != index.end()) {
-                v.items[it->second + 1] = std::move(value);
-                continue;
+            if (key.kind != OverrideValue::Kind::real || !std::isnan(key.real)) {
+                NodePtr k = override_node(key);
+                std::string id = key_identity(k->type, python_str(*k));
+                if (auto it = index.find(id); it != index.end()) {
+                    v.items[it->second + 1] = std::move(value);
+                    continue;
+                }
+                index.emplace(std::move(id), v.items.size());
             }
-            index.emplace(id, v.items.size());
             v.items.push_back(std::move(key));
             v.items.push_back(std::move(value));
         }
         return v;
-    }
-
-    static std::string key_identity(const OverrideValue& k) {
-        switch (k.kind) {
-            case OverrideValue::Kind::boolean: return k.boolean ? "n1" : "n0";
-            case OverrideValue::Kind::integer: return "n" + k.text;
-            case OverrideValue::Kind::real:
-                if (k.real == k.real && k.real - k.real == 0 &&
-                    k.real == static_cast<double>(static_cast<long long>(k.real)))
-                    return "n" + decimal_from_integral_double(k.real);
-                return "f" + python_float(k.real) + (k.real != k.real ? fmt::format("#{}", counter_++) : "");
-            case OverrideValue::Kind::null: return "null";
-            default: return "s" + k.text;
-        }
     }
 
     // _createPrimitive: one token is typed; several are one string, whitespace around
@@ -410,25 +400,15 @@ private:
         return v;
     }
 
+    // Hydra's visitor reads a FLOAT token with float(); the lexer's FLOAT is one it takes.
     static OverrideValue real(const OverrideToken& t) {
         OverrideValue v;
         v.kind = OverrideValue::Kind::real;
-        std::string text;
-        for (char c : t.text)
-            if (c != '_' && c != '+') text += c;
-        // Python's float() as from_chars reads it: correctly rounded, inf/nan in any case.
-        if (auto r = std::from_chars(text.data(), text.data() + text.size(), v.real);
-            r.ec == std::errc::result_out_of_range) {
-            bool negative = text.front() == '-';
-            // Overflow is inf and underflow 0 in Python; from_chars leaves the value alone.
-            bool tiny = text.find_first_of("eE") != std::string::npos && text[text.find_first_of("eE") + 1] == '-';
-            v.real = tiny ? (negative ? -0.0 : 0.0) : (negative ? -HUGE_VAL : HUGE_VAL);
-        }
+        v.real = python_float_of(t.text).value_or(std::nan(""));
         return v;
     }
 
     const TokenShown& shown_;
-    inline static size_t counter_ = 0;
     bool made_sweep_ = false;
 };
 

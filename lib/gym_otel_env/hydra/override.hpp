@@ -63,6 +63,10 @@ NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_de
 NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
                             int max_depth = 256);
 
+// The tree a VALUE stands for (QuotedString -> str, as Hydra's Override.value() does).
+// Throws a usage Error for a dict OmegaConf cannot hold (a None key).
+NodePtr override_node(const OverrideValue& value, const Origin& origin = {});
+
 // A printable form for tests: "++key(a.b) = [int(1), str('x')]".
 std::string dump(const OverrideValue& value);
 std::string dump(const ParsedOverride& override);

@@ -6,9 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/hydra/override_shown.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
@@ -62,9 +64,6 @@ struct StructError {};  // ConfigKeyError / ConfigAttributeError: "not in struct
 struct MergeError {
     std::string why;
 };  // any other OmegaConfBaseException
-
-// The tree a VALUE stands for (QuotedString -> str, as Hydra's Override.value() does).
-NodePtr override_node(const OverrideValue& value, const Origin& origin);
 
 Cell cell_of(const OverrideValue& v, const Origin& origin) {
     Cell c;
@@ -149,7 +148,7 @@ Cell* select(Cell& root, const std::vector<std::string>& path, int depth) {
     c = follow(root, c, depth);
     // throw_on_missing=False: a '???' value selects as None too, so Hydra's `~KEY` of one
     // is "does not exist" and `+KEY=` may set it.
-    bool missing = c->type == Type::string && c->scalar && c->scalar->text() == "???";
+    bool missing = c->scalar && is_missing(*c->scalar);
     return c->type == Type::null || missing ? nullptr : c;
 }
 
@@ -318,6 +317,8 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
     }
 }
 
+}  // namespace
+
 NodePtr override_node(const OverrideValue& v, const Origin& origin) {
     switch (v.kind) {
         case OverrideValue::Kind::string:
@@ -337,8 +338,6 @@ NodePtr override_node(const OverrideValue& v, const Origin& origin) {
     }
     return make_null(origin);
 }
-
-}  // namespace
 
 NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth) {
     for (const auto& o : overrides) {

@@ -1,11 +1,11 @@
 // Hydra's cast functions. Python's own conversions decide what they accept: int('010')
 // is 10, int(1.9) is 1, float('1_0') is 10.0, str(True) is 'true' (Hydra lowers it).
-#include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/decimal.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/hydra/override_shown.hpp"
@@ -58,46 +58,10 @@ OverrideValue int_of_text(const std::string& text) {
     return v;
 }
 
-// Python's float(str).
+// float(str), with Python's error.
 double float_of_text(const std::string& text) {
-    std::string_view s = trim(text);
-    auto bad = [&]() {
-        return CastError{"ValueError", fmt::format("could not convert string to float: {}", python_repr(text))};
-    };
-    std::string clean;
-    size_t i = 0;
-    if (i < s.size() && (s[i] == '-' || s[i] == '+')) clean += s[i++];
-    std::string lower = ascii_lower(s.substr(i));
-    if (lower == "inf" || lower == "infinity") return clean == "-" ? -HUGE_VAL : HUGE_VAL;
-    if (lower == "nan") return std::nan("");
-    size_t whole = digits(s.substr(i), clean);
-    i += whole;
-    size_t frac = 0;
-    if (i < s.size() && s[i] == '.') {
-        clean += '.';
-        frac = digits(s.substr(i + 1), clean);
-        i += 1 + frac;
-    }
-    if (whole == 0 && frac == 0) throw bad();
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        clean += 'e';
-        ++i;
-        if (i < s.size() && (s[i] == '-' || s[i] == '+')) clean += s[i++];
-        size_t e = digits(s.substr(i), clean);
-        if (e == 0) throw bad();
-        i += e;
-    }
-    if (i != s.size()) throw bad();
-    if (clean.front() == '+') clean.erase(0, 1);
-    double x = 0;
-    auto r = std::from_chars(clean.data(), clean.data() + clean.size(), x);
-    if (r.ec == std::errc::result_out_of_range) {
-        // Python rounds overflow to inf and underflow to zero; from_chars reports them.
-        bool tiny = clean.find("e-") != std::string::npos;
-        x = tiny ? 0.0 : HUGE_VAL;
-        if (clean.front() == '-') x = -x;
-    }
-    return x;
+    if (auto x = python_float_of(text)) return *x;
+    throw CastError{"ValueError", fmt::format("could not convert string to float: {}", python_repr(text))};
 }
 
 OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
@@ -121,10 +85,7 @@ OverrideValue cast_one(std::string_view name, const OverrideValue& v) {
                 throw CastError{"ValueError", fmt::format("Cannot cast '{}' to bool", v.text)};
             out.boolean = lower == "true";
         } else {
-            out.boolean = v.kind == K::boolean   ? v.boolean
-                          : v.kind == K::integer ? v.text != "0"
-                          : v.kind == K::real    ? v.real != 0
-                                                 : false;  // bool(None)
+            out.boolean = python_truthy(*override_node(v));  // bool(value)
         }
         return out;
     }

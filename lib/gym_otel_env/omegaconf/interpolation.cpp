@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/omegaconf/value_kind.hpp"
+
 namespace goe {
 namespace {
 
@@ -328,8 +330,6 @@ void dump_tokens(const std::vector<Token>& tokens, std::string& out) {
 
 }  // namespace
 
-bool has_interpolation(std::string_view value) { return value.find("${") != std::string_view::npos; }
-
 Template parse_template(std::string_view value) { return Parser(InterpolationLexer(value, Mode::top)).text_rule(); }
 
 Element parse_element(std::string_view value) {
@@ -360,7 +360,7 @@ std::string path_at(const Step* step, const std::string& base) {
 // Visits each shared node once: an alias is the same node under many paths, and a
 // billion-laughs document has 10^30 paths but a few dozen nodes.
 void check_node(const Node& node, const Step* at, const std::string& base, std::unordered_set<const Node*>& seen) {
-    bool interpolated = node.type == Type::string && has_interpolation(node.text());
+    bool interpolated = is_interpolation(node);
     if ((interpolated || node.is_container()) && !seen.insert(&node).second) return;
     if (interpolated) {
         try {

@@ -67,9 +67,6 @@ struct Template {
 // Deepest nesting of ${...}, lists, dicts and quotes inside one value.
 constexpr size_t kMaxInterpolationNesting = 64;
 
-// True when OmegaConf treats the string as an interpolation (it contains "${").
-bool has_interpolation(std::string_view value);
-
 // Parses `value` by the configValue rule. Throws ParseError with a column (from 1)
 // inside `value` on a grammar error.
 Template parse_template(std::string_view value);

@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/python.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
+
 namespace goe {
 
 namespace {
-
-bool is_missing(const Node& n) { return n.type == Type::string && n.text() == "???"; }
-bool is_interpolation(const Node& n) { return n.type == Type::string && n.text().find("${") != std::string::npos; }
 
 [[noreturn]] void list_against_mapping(const Node& base, const Node& over, const std::string& path) {
     throw Error(over.origin, path,

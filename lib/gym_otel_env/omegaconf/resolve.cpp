@@ -12,13 +12,13 @@
 
 #include "gym_otel_env/core/decimal.hpp"
 #include "gym_otel_env/core/mapping_index.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 
 namespace goe {
 namespace {
-
-constexpr std::string_view kMissing = "???";
 
 // A container on the way from the root to a value, linked upwards and shared, so
 // that stepping into a container costs the same at any depth.
@@ -83,10 +83,8 @@ std::string grammar_int(std::string_view text) {
     return negative ? negate_decimal(decimal) : decimal;
 }
 
-double grammar_float(std::string_view text) {
-    std::string clean = without_underscores(text);
-    return std::strtod(clean.c_str(), nullptr);
-}
+// Python's float() of a FLOAT token of the grammar, which is always one it takes.
+double grammar_float(std::string_view text) { return python_float_of(text).value_or(std::nan("")); }
 
 class Resolver {
 public:
@@ -102,8 +100,7 @@ public:
             throw Error(node->origin, where.path,
                         fmt::format("more than {} values to resolve under the block", limits_.max_nodes));
         Nest nest(*this, *node, where.path);
-        if (node->type == Type::string && node->text() == kMissing)
-            throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
+        if (is_missing(*node)) throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
         Resolved r = value(node, where);
         const NodePtr& v = r.node;
         if (!v->is_container()) return v;
@@ -123,8 +120,7 @@ public:
 
     // The value of one node, a missing value or an unresolvable one being an error.
     NodePtr shallow(const NodePtr& node, const Location& where) {
-        if (node->type == Type::string && node->text() == kMissing)
-            throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
+        if (is_missing(*node)) throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
         return value(node, where).node;
     }
 
@@ -141,7 +137,7 @@ private:
     // True when nothing under `node` needs resolving or is a missing value. Each
     // shared node is looked at once.
     bool settled(const NodePtr& node) {
-        if (node->type == Type::string) return node->text() != kMissing && !has_interpolation(node->text());
+        if (node->type == Type::string) return !is_missing(*node) && !is_interpolation(*node);
         if (!node->is_container()) return true;
         if (auto hit = settled_.find(node.get()); hit != settled_.end()) return hit->second;
         bool all = true;
@@ -167,7 +163,7 @@ private:
 
     // The value of one node: an interpolation string evaluated, anything else as is.
     Resolved value(const NodePtr& node, const Location& where) {
-        if (node->type != Type::string || !has_interpolation(node->text())) {
+        if (!is_interpolation(*node)) {
             note(*node);
             return {node, where};
         }
@@ -320,7 +316,7 @@ private:
             std::string key = key_text(in.key, f, "a key");
             auto found = select(key, f);
             if (!found) fail(f, fmt::format("interpolation key '{}' not found", key));
-            if (found->node->type == Type::string && found->node->text() == kMissing)
+            if (is_missing(*found->node))
                 fail(f, fmt::format("interpolation key '{}' is a missing mandatory value: '\?\?\?'", key));
             return *found;
         }
@@ -360,7 +356,7 @@ private:
         if (parts.size() == 1 && parts[0].empty()) return Resolved{cur, cur_where};
         for (const auto& part : parts) {
             Resolved r = value(cur, cur_where);
-            if (r.node->type == Type::string && r.node->text() == kMissing) return Resolved{r.node, cur_where};
+            if (is_missing(*r.node)) return Resolved{r.node, cur_where};
             if (!r.node->is_container() || !r.where) return std::nullopt;
             std::string step;
             if (r.node->type == Type::mapping) {
@@ -495,8 +491,7 @@ private:
         if (args[0]->type != Type::string)
             fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
         auto found = select(args[0]->text(), f);
-        if (!found || (found->node->type == Type::string && found->node->text() == kMissing))
-            return args.size() == 2 ? args[1] : make_null(f.node->origin);
+        if (!found || is_missing(*found->node)) return args.size() == 2 ? args[1] : make_null(f.node->origin);
         return found->node;
     }
 

@@ -16,8 +16,10 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 #include "gym_otel_env/yaml/scalar.hpp"
 #include "gym_otel_env/yaml/yaml_rules.hpp"
 

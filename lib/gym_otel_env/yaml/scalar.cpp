@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <initializer_list>
 #include <optional>
 #include <utility>
@@ -11,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/decimal.hpp"
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 
 namespace goe {
@@ -214,16 +214,13 @@ NodePtr construct_int(std::string_view text, const Origin& origin, const std::st
     return make_int(negative ? negate_decimal(decimal) : decimal, origin);
 }
 
-// Python's float() on what PyYAML hands it: digits, one '.', an exponent.
-std::optional<double> python_float_of(std::string_view s) {
-    std::string text(s);
-    if (text.empty() || text == "." || text.find_first_not_of("0123456789.e+-") != std::string::npos)
-        return std::nullopt;
-    const char* begin = text.c_str();
-    char* end = nullptr;
-    double v = std::strtod(begin, &end);
-    if (end != begin + text.size()) return std::nullopt;
-    return v;
+// Python's float() of a number construct_yaml_float hands it (underscores removed, lower
+// case, no sign). Only the characters of an untagged float get through: PyYAML hands a
+// `!!float` scalar's text over whatever it is, so `!!float inf` and `!!float ' 1.5'` are
+// inf and 1.5 there, and refused here, as they always were.
+std::optional<double> float_part(std::string_view part) {
+    if (part.find_first_not_of("0123456789.e+-") != std::string_view::npos) return std::nullopt;
+    return python_float_of(part);
 }
 
 // PyYAML's construct_yaml_float.
@@ -240,14 +237,14 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
         auto parts = split(value, ':');
         double total = 0, base = 1;
         for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-            auto part = python_float_of(*it);
+            auto part = float_part(*it);
             if (!part) reject(origin, key_path, "float", text);
             total += *part * base;
             base *= 60;
         }
         return make_real(sign * total, origin);
     }
-    auto v = python_float_of(value);
+    auto v = float_part(value);
     if (!v) reject(origin, key_path, "float", text);
     return make_real(sign * *v, origin);
 }

@@ -1,0 +1,32 @@
+// Python's built-in rules that every system here copies (PyYAML, OmegaConf, Hydra and Gym
+// all run on them): a value's truth, when two dict keys are one key, float() of a text.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gym_otel_env/core/value.hpp"
+
+namespace goe {
+
+// Python's bool(value): None, False, 0, 0.0, '', [] and {} are false, all else true (a
+// NaN too).
+bool python_truthy(const Node& node);
+
+// What makes two keys one key in a Python dict: keys with equal identities are one key,
+// so index mappings by it. 1, True and 1.0 are one key; '1' is another. `key` is the
+// key's Python str() ("1", "True", "1.5"), as in Entry. Every NaN gets the same identity,
+// as PyYAML's `.nan`, one shared object, is the same key wherever it appears; a NaN made
+// by float() is a new object, equal to no key but itself, which its caller keeps apart.
+std::string key_identity(Type key_type, std::string_view key);
+std::string key_identity(const Entry& entry);
+
+// Python's float(text), or nullopt where it raises ValueError: ASCII whitespace around
+// is dropped; then a sign, and digits with one '.' and an exponent, where a '_' may stand
+// only between two digits ("1_0.5", not "1_.0"), or inf, infinity, nan in any case; no
+// hex. Overflow gives an infinity and underflow zero, as in Python. Python also reads
+// Unicode spaces and digits (float('١') is 1.0); this refuses any byte past ASCII.
+std::optional<double> python_float_of(std::string_view text);
+
+}  // namespace goe
