@@ -183,3 +183,30 @@ TEST_CASE("legacy_tokens holds every entry of the reference's LEGACY table") {
     }
     CHECK(entries == 25);
 }
+
+// uv's global options take `--opt=VALUE` as clap does everywhere; before `run` only the
+// spaced form was read, and the project was then looked for from the working directory.
+TEST_CASE("gym_entry: regression: uv --project=DIR run ... lost the project, so Gym's install root was not found") {
+    check({
+        {{"uv", "--project=/p", "run", "gym", "env"}, "uv program=gym script=gym project=/p args=4"},
+        {{"uv", "--directory=/d", "run", "-m", "nemo_gym.cli.main"}, "uv program=python script= project=/d args=5"},
+        {{"uv", "--project=/p", "run", "--project=/q", "gym"}, "uv program=gym script=gym project=/q args=5"},
+        {{"uv", "--color=never", "run", "gym"}, "uv program=gym script=gym project=- args=4"},
+    });
+}
+
+// Python reads its short options as getopt does: flags combine, and -m, -X or -W takes the
+// rest of the word or the next word (`python -um nemo_gym.cli.main` runs Gym).
+TEST_CASE("gym_entry: regression: python -um nemo_gym.cli.main, options combined, was not taken for Gym") {
+    check({
+        {{"python3", "-um", "nemo_gym.cli.main", "env"}, "module program=python3 script= project=- args=3"},
+        {{"python3", "-umnemo_gym.cli.main", "env"}, "module program=python3 script= project=- args=2"},
+        {{"python3", "-BEum", "nemo_gym.cli.main"}, "module program=python3 script= project=- args=3"},
+        {{"python3", "-uX", "dev", "-m", "nemo_gym.cli.main"}, "module program=python3 script= project=- args=5"},
+        {{"python3", "-uWignore", "-m", "nemo_gym.cli.main"}, "module program=python3 script= project=- args=4"},
+        {{"python3", "-um", "other.main"}, "none"},
+        {{"python3", "-uc", "import nemo_gym"}, "none"},
+        {{"python3", "-uh"}, "none"},
+        {{"python3", "--", "-m", "nemo_gym.cli.main"}, "none"},
+    });
+}
