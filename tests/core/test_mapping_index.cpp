@@ -1,57 +1,68 @@
+// mapping_index: lookups by key in mappings searched again and again. Whether it scans or
+// has built its index, it answers as Node::find does.
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <string>
-
-#include <fmt/format.h>
+#include <vector>
 
 #include "gym_otel_env/core/mapping_index.hpp"
-#include "gym_otel_env/core/value.hpp"
 
 using namespace goe;
 
 namespace {
 
-// A mapping of `n` string keys k0..k{n-1} (k{i}: i), then the int key 1 and a second k0.
-NodePtr mapping_of(int n) {
-    auto m = new_node();
+// A mapping of k0: 0 ... k{n-1}: n-1, with these entries appended.
+NodePtr mapping(int n, std::vector<Entry> more = {}) {
+    auto m = std::make_shared<Node>();
     m->type = Type::mapping;
     for (int i = 0; i < n; ++i)
         m->mutable_entries().push_back(Entry{fmt::format("k{}", i), make_int(std::to_string(i))});
-    m->mutable_entries().push_back(Entry{"1", make_string("int key"), Type::integer});
-    m->mutable_entries().push_back(Entry{"k0", make_string("second k0")});
+    for (auto& e : more) m->mutable_entries().push_back(std::move(e));
     return m;
 }
 
-std::string found(MappingIndex& index, const Node& mapping, std::string_view key) {
-    const NodePtr* value = index.find(mapping, key);
-    return value ? python_str(**value) : "absent";
+// What the index finds for `key`, as the value's text, "<none>" when nothing.
+std::string found(MappingIndex& index, const Node& m, std::string_view key) {
+    const NodePtr* v = index.find(m, key);
+    return v ? std::string((*v)->text()) : "<none>";
 }
 
 }  // namespace
 
-// The index is a short cut: whatever it has built, it must answer as Node::find does.
-TEST_CASE("MappingIndex finds what Node::find finds, in small and large mappings, before and after indexing") {
+TEST_CASE(
+    "MappingIndex::find: the value under a string key, as Node::find, small or large, before and after indexing") {
+    // 31 entries are always scanned; 32 and more are indexed after 16 scans.
     for (int n : {3, 31, 32, 200}) {
-        NodePtr m = mapping_of(n);
+        INFO(n << " entries");
+        NodePtr m = mapping(n, {Entry{"k1", make_int("-1")},                        // a second k1: the first one wins
+                                Entry{"7", make_string("int key"), Type::integer},  // the int key 7, not '7'
+                                Entry{"7s", make_string("str")}});
         MappingIndex index;
-        // Enough lookups to pass the scans before a large mapping is indexed.
         for (int round = 0; round < 40; ++round) {
-            CAPTURE(n, round);
-            CHECK(found(index, *m, "k0") == "0");  // the first of equal keys
+            INFO("lookup round " << round);
+            CHECK(found(index, *m, "k0") == "0");
+            CHECK(found(index, *m, "k1") == "1");
             CHECK(found(index, *m, fmt::format("k{}", n - 1)) == std::to_string(n - 1));
-            CHECK(found(index, *m, "1") == "absent");  // the int key 1 is not '1'
-            CHECK(found(index, *m, "missing") == "absent");
-            CHECK(found(index, *m, "") == "absent");
+            CHECK(found(index, *m, "7") == "<none>");
+            CHECK(found(index, *m, "7s") == "str");
+            CHECK(found(index, *m, "missing") == "<none>");
+            CHECK(found(index, *m, "") == "<none>");
+            // The very slot of the mapping's entry, as Node::find gives it.
+            CHECK(index.find(*m, "k1") == m->find("k1"));
         }
     }
 }
 
-TEST_CASE("MappingIndex keeps one index per mapping") {
-    NodePtr a = mapping_of(100), b = mapping_of(50);
+TEST_CASE("MappingIndex::find keeps one index per mapping") {
+    NodePtr a = mapping(50);
+    NodePtr b = mapping(50, {Entry{"only_b", make_string("b")}});
     MappingIndex index;
     for (int round = 0; round < 40; ++round) {
-        CHECK(found(index, *a, "k99") == "99");
-        CHECK(found(index, *b, "k99") == "absent");
-        CHECK(found(index, *b, "k49") == "49");
+        CHECK(found(index, *a, "only_b") == "<none>");
+        CHECK(found(index, *b, "only_b") == "b");
+        CHECK(index.find(*a, "k3") == a->find("k3"));
+        CHECK(index.find(*b, "k3") == b->find("k3"));
     }
 }

@@ -234,41 +234,6 @@ TEST_CASE("load treats an empty file as an empty config") {
     CHECK(python_str(*l.root) == "{'config_paths': ['e.yaml', 'c.yaml']}");
 }
 
-TEST_CASE("load merges a mapping onto an interpolation that resolves to a mapping, as OmegaConf does") {
-    MemoryFileSystem fs;
-    fs.files["a.yaml"] =
-        "x:\n  tele: {service_name: from-x, a: '${.b}', b: 1}\ntelemetry: ${x.tele}\nother: ${oc.env:HOME}\n";
-    fs.files["b.yaml"] = "telemetry: {enabled: true, b: 2}\nother: {k: v}\n";
-    fs.files["c.yaml"] = "gone: ${nowhere}\n";
-    fs.files["d.yaml"] = "gone: {k: v}\n";
-    LoadRequest r;
-    r.configs = {"a.yaml", "b.yaml", "c.yaml", "d.yaml"};
-    Merged l = merged(r, {{"HOME", "/root"}}, fs);
-    CHECK(python_str(**l.root->find("telemetry")) ==
-          "{'service_name': 'from-x', 'a': '${.b}', 'b': 2, 'enabled': True}");
-    CHECK(python_str(**l.root->find("other")) == "{'k': 'v'}");
-    CHECK(python_str(**l.root->find("gone")) == "{'k': 'v'}");
-    fs.files["e.yaml"] = "telemetry: [1]\n";
-    r.configs = {"a.yaml", "e.yaml"};
-    CHECK(error_of([&] { merged(r, {}, fs); }) ==
-          "e.yaml:1:12: telemetry: cannot merge a list into a mapping (from a.yaml:2:9)");
-}
-
-TEST_CASE("load applies all overrides as one config merged last, as Hydra does for Gym") {
-    MemoryFileSystem fs;
-    fs.files["c.yaml"] = "telemetry: {enabled: true, exporter: console}\n";
-    LoadRequest r;
-    r.configs = {"c.yaml"};
-    r.no_env_yaml = true;
-    // In the CLI config `++telemetry=null` is null, so the next token replaces it with
-    // a mapping, which then merges into the files' telemetry.
-    r.sets = {"telemetry=null", "telemetry.run_id=x"};
-    Merged l = merged(r, {}, fs);
-    CHECK(python_str(**l.root->find("telemetry")) == "{'enabled': True, 'exporter': 'console', 'run_id': 'x'}");
-    r.sets = {"telemetry.run_id=x", "telemetry=null"};
-    CHECK(python_str(**merged(r, {}, fs).root->find("telemetry")) == "None");
-}
-
 TEST_CASE("load takes the root files from the CLI config's config_paths, after CONFIG, over env.yaml's") {
     MemoryFileSystem fs;
     fs.files["env.yaml"] = "config_paths: [e.yaml]\n";
@@ -314,31 +279,6 @@ TEST_CASE("load treats a falsy root config_paths as none, as Gym's `or []` does"
         r.sets = {"config_paths=" + v};
         CHECK(merged(r, {}, fs).files.empty());
     }
-}
-
-TEST_CASE("load types --set and command-line values by Hydra's grammar, not YAML") {
-    MemoryFileSystem fs;
-    fs.files["c.yaml"] = "telemetry: {export_rank: 1}\n";
-    LoadRequest r;
-    r.configs = {"c.yaml"};
-    r.gym_overrides = {"++telemetry.export_rank=010", "+telemetry.exporter='console'"};
-    r.sets = {"telemetry.enabled=yes", "telemetry.run_id=0x10"};
-    Merged l = merged(r, {}, fs);
-    CHECK(python_str(**l.root->find("telemetry")) ==
-          "{'export_rank': '010', 'exporter': 'console', 'enabled': 'yes', 'run_id': '0x10'}");
-    // The CLI config starts empty: a key the files have still needs + on Gym's command line.
-    r.gym_overrides = {"telemetry.export_rank=2"};
-    CHECK(error_of([&] { merged(r, {}, fs); }) ==
-          "command line: telemetry.export_rank: Could not override 'telemetry.export_rank'. To "
-          "append to your config use +telemetry.export_rank=2");
-    r.gym_overrides = {};
-    r.sets = {"telemetry.run_id=${oc.env:X"};
-    CHECK(error_of([&] { merged(r, {}, fs); }) ==
-          "--set: Error parsing override 'telemetry.run_id=${oc.env:X': unexpected at column 19: '{'");
-    // Quoted, it is a string, and OmegaConf checks its interpolation when it makes the config.
-    r.sets = {"telemetry.run_id='${oc.env:X'"};
-    CHECK(error_of([&] { merged(r, {}, fs); }) ==
-          "--set: telemetry.run_id: invalid interpolation: unterminated '${': the closing '}' is missing");
 }
 
 TEST_CASE(
@@ -424,14 +364,4 @@ TEST_CASE("load passes on what the file system refuses", "[limits]") {
     fs.files["c.yaml"] = "config_paths: [dir]\n";
     CHECK(error_of([&] { merged(configs({"dir"}), {}, fs); }) == "dir: is a directory, not a config file");
     CHECK(error_of([&] { merged(configs({"c.yaml"}), {}, fs); }) == "dir: is a directory, not a config file");
-}
-
-TEST_CASE("load limits the depth of an override key", "[limits]") {
-    MemoryFileSystem fs;
-    LoadRequest request = configs({});
-    std::string key = "a";
-    for (int i = 0; i < 100000; ++i) key += ".a";
-    request.sets.push_back(key + "=1");
-    CHECK_THAT(error_of([&] { merged(request, {}, fs); }),
-               Catch::StartsWith("--set: a.a.a") && Catch::EndsWith("a.a: nesting deeper than 256 levels"));
 }

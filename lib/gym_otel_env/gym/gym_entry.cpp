@@ -79,19 +79,26 @@ bool is_python(std::string_view name) {
 constexpr std::string_view kModule = "nemo_gym.cli.main";
 
 // After PYTHON: its options up to `-m MODULE`; the index of Gym's first argument, or 0.
+// Python reads short options as getopt does: flags combine (-u, -BE, -um), and -m, -X or
+// -W takes the rest of its word or else the next word.
 size_t python_module_args(const std::vector<std::string>& c, size_t i) {
     for (; i < c.size(); ++i) {
         std::string_view w = c[i];
-        if (w == "-m") return i + 1 < c.size() && c[i + 1] == kModule ? i + 2 : 0;
-        if (w.starts_with("-m")) return w.substr(2) == kModule ? i + 1 : 0;
-        if (w == "-X" || w == "-W") {  // options with a value of their own
-            ++i;
-            continue;
-        }
-        // Flag clusters such as -u or -BE; -c, a script or `-` run something else.
-        if (w.size() < 2 || w[0] != '-' || w.find_first_not_of("bBdEiIOPqRsSuvx", 1) != std::string_view::npos) {
-            if (w.size() > 2 && (w.starts_with("-X") || w.starts_with("-W"))) continue;
-            return 0;
+        // A script, `-` (stdin) or `--` before one, and the long options (--help,
+        // --version, ...): something else runs, or nothing.
+        if (w.size() < 2 || w[0] != '-' || w[1] == '-') return 0;
+        for (size_t k = 1; k < w.size(); ++k) {
+            char option = w[k];
+            if (std::string_view("bBdEiIOPqRsSuvx").find(option) != std::string_view::npos) continue;
+            // -c runs code, -h and -V print and exit; anything else is not Python's.
+            if (option != 'm' && option != 'X' && option != 'W') return 0;
+            std::string_view value = w.substr(k + 1);
+            if (value.empty()) {
+                if (++i >= c.size()) return 0;
+                value = c[i];
+            }
+            if (option == 'm') return value == kModule ? i + 1 : 0;
+            break;
         }
     }
     return 0;
@@ -147,6 +154,21 @@ bool uv_takes_value(std::string_view option) {
     return std::find(with_value.begin(), with_value.end(), option) != with_value.end();
 }
 
+// The uv option at c[j], global or run's: notes --project/--directory, as `--opt VALUE`
+// or `--opt=VALUE` (clap takes both for every option), and steps over a value of its own.
+void uv_option(const std::vector<std::string>& c, size_t& j, std::optional<std::string>& project) {
+    std::string_view w = c[j];
+    size_t eq = w.find('=');
+    std::string_view option = w.substr(0, eq);
+    bool names_project = option == "--directory" || option == "--project";
+    if (eq != std::string_view::npos) {
+        if (names_project) project = std::string(w.substr(eq + 1));
+    } else if (uv_takes_value(option)) {
+        ++j;
+        if (names_project) project = j < c.size() ? c[j] : "";
+    }
+}
+
 GymEntry entry_at(const std::vector<std::string>& c, size_t i, bool under_uv) {
     GymEntry e;
     if (i >= c.size()) return e;
@@ -168,10 +190,7 @@ GymEntry entry_at(const std::vector<std::string>& c, size_t i, bool under_uv) {
         std::optional<std::string> project;
         for (; j < c.size() && c[j] != "run"; ++j) {
             if (c[j].empty() || c[j][0] != '-') return e;  // another uv command
-            if (uv_takes_value(c[j])) {
-                if (c[j] == "--directory" || c[j] == "--project") project = j + 1 < c.size() ? c[j + 1] : "";
-                ++j;
-            }
+            uv_option(c, j, project);
         }
         for (++j; j < c.size(); ++j) {
             std::string_view w = c[j];
@@ -189,14 +208,7 @@ GymEntry entry_at(const std::vector<std::string>& c, size_t i, bool under_uv) {
                 return e;
             }
             if (w.empty() || w[0] != '-') break;
-            size_t eq = w.find('=');
-            std::string_view option = w.substr(0, eq);
-            if ((option == "--directory" || option == "--project") && eq != std::string_view::npos)
-                project = std::string(w.substr(eq + 1));
-            if (eq == std::string_view::npos && uv_takes_value(option)) {
-                if (option == "--directory" || option == "--project") project = j + 1 < c.size() ? c[j + 1] : "";
-                ++j;
-            }
+            uv_option(c, j, project);
         }
         GymEntry inner = entry_at(c, j, true);
         if (inner.kind == GymEntry::Kind::none) return e;
