@@ -113,6 +113,26 @@ std::string error_of(F&& f, std::optional<Error::Kind> kind = std::nullopt) {
     return "(no error)";
 }
 
+// Every export of `telemetry: {enabled: true}` and nothing else, by name, the run id
+// drawn as 0123456789ab: what translate gives, written out by hand from the schema's
+// defaults so that a test of it can fail.
+inline std::map<std::string, std::string> default_exports() {
+    return {
+        {"NEMO_GYM_OTEL_ENABLED", "1"},
+        {"NEMO_GYM_OTEL_SPAN_GROUPS", "default"},
+        {"NEMO_GYM_OTEL_EXPORT_STRATEGY", "all_ranks"},
+        {"NEMO_GYM_OTEL_EXPORT_RANK", "-1"},
+        {"NEMO_GYM_OTEL_TRACES_ENABLED", "1"},
+        {"NEMO_GYM_OTEL_METRICS_ENABLED", "1"},
+        {"NEMO_GYM_OTEL_LOGS_ENABLED", "0"},
+        {"NEMO_GYM_OTEL_EXPORTER", "otlp"},
+        {"NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "1"},
+        {"NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "1"},
+        {"OTEL_SERVICE_NAME", "nemo-gym"},
+        {"NEMO_GYM_OTEL_RUN_ID", "0123456789ab"},
+    };
+}
+
 // `s` written `n` times.
 inline std::string repeat(std::string_view s, size_t n) {
     std::string out;

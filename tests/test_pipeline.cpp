@@ -51,20 +51,7 @@ Vars exports_of(const Outcome& outcome) {
 
 // Every export of an enabled block of defaults, with these changed.
 Vars enabled_with(const Vars& changed) {
-    Vars out = {
-        {"NEMO_GYM_OTEL_ENABLED", "1"},
-        {"NEMO_GYM_OTEL_SPAN_GROUPS", "default"},
-        {"NEMO_GYM_OTEL_EXPORT_STRATEGY", "all_ranks"},
-        {"NEMO_GYM_OTEL_EXPORT_RANK", "-1"},
-        {"NEMO_GYM_OTEL_TRACES_ENABLED", "1"},
-        {"NEMO_GYM_OTEL_METRICS_ENABLED", "1"},
-        {"NEMO_GYM_OTEL_LOGS_ENABLED", "0"},
-        {"NEMO_GYM_OTEL_EXPORTER", "otlp"},
-        {"NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "1"},
-        {"NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "1"},
-        {"OTEL_SERVICE_NAME", "nemo-gym"},
-        {"NEMO_GYM_OTEL_RUN_ID", "0123456789ab"},
-    };
+    Vars out = goe::testing::default_exports();
     for (const auto& [name, value] : changed) out[name] = value;
     return out;
 }

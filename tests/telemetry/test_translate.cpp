@@ -5,6 +5,7 @@
 
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
+#include "support.hpp"
 
 using namespace goe;
 
@@ -20,20 +21,7 @@ Vars exports_of(const std::string& block_yaml, const Environment& env) {
     return out;
 }
 
-const Vars kDefaults = {
-    {"NEMO_GYM_OTEL_ENABLED", "1"},
-    {"NEMO_GYM_OTEL_SPAN_GROUPS", "default"},
-    {"NEMO_GYM_OTEL_EXPORT_STRATEGY", "all_ranks"},
-    {"NEMO_GYM_OTEL_EXPORT_RANK", "-1"},
-    {"NEMO_GYM_OTEL_TRACES_ENABLED", "1"},
-    {"NEMO_GYM_OTEL_METRICS_ENABLED", "1"},
-    {"NEMO_GYM_OTEL_LOGS_ENABLED", "0"},
-    {"NEMO_GYM_OTEL_EXPORTER", "otlp"},
-    {"NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "1"},
-    {"NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "1"},
-    {"OTEL_SERVICE_NAME", "nemo-gym"},
-    {"NEMO_GYM_OTEL_RUN_ID", "0123456789ab"},
-};
+const Vars kDefaults = goe::testing::default_exports();
 
 // The export of that name; the test stops when there is none.
 const Export& export_named(const Translation& t, std::string_view name) {
