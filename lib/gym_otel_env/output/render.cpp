@@ -79,10 +79,12 @@ std::string sh_printf_statement(const Export& e) {
     return out + fmt::format(" && export {}=\"$_goe_v\"", e.name);
 }
 
+}  // namespace
+
 // The output is one and-or list, a statement per line (`a &&`, `b &&`, ..., `z;`): the
 // first statement that fails stops the rest and makes eval itself fail, with or without
 // `set -e`, while `eval "$(...)"` and `eval $(...)` read the same list.
-std::string sh_statements(const std::vector<Export>& exports) {
+std::string render_sh(const std::vector<Export>& exports, const RandomToken&) {
     std::string out;
     bool helpers = false;
     for (size_t i = 0; i < exports.size(); ++i) {
@@ -98,6 +100,8 @@ std::string sh_statements(const std::vector<Export>& exports) {
     if (helpers) out += "unset _goe_p _goe_v;\n";
     return out;
 }
+
+namespace {
 
 // ---- fish -----------------------------------------------------------------------------
 
@@ -206,8 +210,6 @@ std::string each(const std::vector<Export>& exports, Statement statement) {
 }
 
 }  // namespace
-
-std::string render_sh(const std::vector<Export>& exports, const RandomToken&) { return sh_statements(exports); }
 
 std::string render_fish(const std::vector<Export>& exports, const RandomToken&) {
     return each(exports, fish_statement);
