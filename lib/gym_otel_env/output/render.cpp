@@ -264,7 +264,8 @@ std::string gitlab_statement(const Export& e) {
     const std::string& v = e.value;
     constexpr std::string_view cannot = "cannot be written for a GitLab dotenv report";
     if (!valid_utf8(v)) unwritable(e, fmt::format("{}: it is not UTF-8, and GitLab reads the file as UTF-8", cannot));
-    if (v.find_first_of("\r\n") != std::string::npos)
+    // Ruby's each_line splits at LF only; a CR inside the value stays, one at an end is stripped.
+    if (v.find('\n') != std::string::npos)
         unwritable(e, fmt::format("{}: it holds a line break, and GitLab reads one variable per line", cannot));
     if (!v.empty() && (ruby_space(v.front()) || ruby_space(v.back())))
         unwritable(e, fmt::format("{}: it starts or ends with white space, which GitLab strips", cannot));
