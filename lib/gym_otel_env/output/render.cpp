@@ -208,7 +208,8 @@ std::string github_statement(const Export& e, const RandomToken& random_token) {
 // ParseFile) and kubectl create configmap|secret --from-env-file (kubectl cmd/util
 // env_file.go) read lines with Go's bufio.Scanner and take everything after the first '='
 // as is. The scanner's buffer (bufio.MaxScanTokenSize, 64 KiB) must hold a line and its
-// LF, or the read fails with "token too long".
+// LF, or docker and podman fail with "token too long" and kubectl, which ignores the
+// scanner's error, silently drops the line and every line after it.
 constexpr size_t env_file_max_line = 65535;
 
 std::string env_file_statement(const Export& e) {
