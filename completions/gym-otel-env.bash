@@ -17,7 +17,7 @@ _gym_otel_env() {
     local IFS=$' \t\n' cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]-} i
     local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --exec --explain --check
                 --probe --probe-timeout --strict -q --quiet -h --help --version --"
-    local formats="sh fish json dotenv github ray"
+    local formats="sh fish json dotenv env-file github gitlab ray"
     local keys="enabled span_groups export_strategy export_rank traces_enabled metrics_enabled
                 logs_enabled exporter run_id service_name_per_server instrument_aiohttp
                 otlp_endpoint otlp_protocol otlp_headers service_name"

@@ -83,6 +83,8 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
         "  gym-otel-env --check --probe --probe-timeout 2 config.yaml  # where telemetry goes, within 2 s\n"
         "  gym-otel-env --explain config.yaml >/dev/null         # where each value comes from\n"
         "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
+        "  gym-otel-env --format env-file config.yaml > otel.env  # docker/podman run --env-file otel.env\n"
+        "  gym-otel-env --format gitlab config.yaml > otel.env    # GitLab: artifacts: reports: dotenv\n"
         "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
         "Manual: man gym-otel-env");
 }

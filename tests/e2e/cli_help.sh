@@ -25,7 +25,7 @@ for opt in $options; do
 done
 # The formats --format accepts (CLI11 shows them as TEXT:{sh,fish,...}), each one in the
 # description too; the unit tests hold the completions to the same list (kFormats).
-formats=$(sed -nE 's/^ +--format TEXT:\{([a-z,]+)\}$/\1/p' <<<"$help" | tr , ' ')
+formats=$(sed -nE 's/^ +--format TEXT:\{([a-z,-]+)\}$/\1/p' <<<"$help" | tr , ' ')
 check; [[ -n $formats ]] || fail "--help shows no --format TEXT:{...} list"
 description=$(grep -A1 -E '^ +--format ' <<<"$help" | tail -1)
 for format in $formats; do

@@ -11,7 +11,7 @@ printf 'telemetry: {enabled: true}\n' >good.yaml
 # clean_env CMD...: CMD with nothing in its environment but PATH and a fixed run id.
 clean_env() { env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run "$@"; }
 
-for format in sh fish json dotenv github; do
+for format in sh fish json dotenv env-file github gitlab; do
   want_out=''
   [[ $format == sh || $format == fish ]] && want_out='false'
   out=$(clean_env "$GOE_BIN" --no-env-yaml --format "$format" bad.yaml 2>err)

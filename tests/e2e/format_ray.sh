@@ -46,6 +46,50 @@ if problems:
     sys.exit(1)
 PY
 
+# The `$` forms against Python's own os.path.expandvars, in an environment where every
+# name is set (the worker's is unknown): each value written comes through unchanged, and
+# each value refused is one expandvars would change.
+printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V}'}" >dollar.yaml
+dollar_values=('$HOME' 'a$HOME-b' '$' 'a$' '$-x' '${' '${}' '${a b}' '$$' '$$x' '$1' '$_' '${HOME}'
+  '${ $x' 'a${b' $'$\xc3\xa9' '$.' $'${\n}' 'x$}' '}${' '$ {x}' '$(x)' '$`x`' 'a$-${' '$%' $'$\t')
+for i in "${!dollar_values[@]}"; do
+  env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run GOE_V="${dollar_values[i]}" "$GOE_BIN" --no-env-yaml \
+    --format ray dollar.yaml >"dollar.$i.out" 2>"dollar.$i.err"
+  echo $? >"dollar.$i.rc"
+  printf %s "${dollar_values[i]}" >"dollar.$i.want"
+done
+check
+python3 - "${#dollar_values[@]}" <<'PY' || fail "--format ray and os.path.expandvars disagree (above)"
+import json, os, posixpath, sys
+
+class EveryNameSet(dict):
+    def __getitem__(self, name):
+        return f"<{name}>"
+
+def expanded(value):
+    saved, os.environ = os.environ, EveryNameSet()
+    try:
+        return posixpath.expandvars(value)
+    finally:
+        os.environ = saved
+
+problems, written = [], 0
+for i in range(int(sys.argv[1])):
+    want = open(f"dollar.{i}.want", encoding="utf-8").read()
+    rc = open(f"dollar.{i}.rc").read().strip()
+    changed = expanded(want) != want
+    if rc == "0":
+        written += 1
+        got = json.load(open(f"dollar.{i}.out", encoding="utf-8"))["env_vars"]["OTEL_SERVICE_NAME"]
+        if got != want or changed:
+            problems.append(f"{want!r} written as {got!r}, expandvars gives {expanded(want)!r}")
+    elif not changed or open(f"dollar.{i}.out").read() or "os.path.expandvars" not in open(f"dollar.{i}.err").read():
+        problems.append(f"{want!r} refused (exit {rc}) but expandvars leaves it unchanged, or the message is wrong")
+print(f"[ray] {written} `$` values written unchanged by expandvars, the others refused")
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+
 # Disabled telemetry: an empty runtime environment, still valid JSON for Ray.
 out=$(env -i PATH="$PATH" "$GOE_BIN" --no-env-yaml --format ray --set telemetry.enabled=false c.yaml)
 expect "disabled: exit status" 0 $?

@@ -82,7 +82,7 @@ done
 
 # --- bash: loaded on demand by bash-completion from XDG_DATA_DIRS, else sourced
 # What the completions offer for --format: the installed binary's list (sorted, as shown).
-formats=$("$prefix/bin/gym-otel-env" --help | sed -nE 's/^ +--format TEXT:\{([a-z,]+)\}$/\1/p' | tr , '\n' | sort | xargs)
+formats=$("$prefix/bin/gym-otel-env" --help | sed -nE 's/^ +--format TEXT:\{([a-z,-]+)\}$/\1/p' | tr , '\n' | sort | xargs)
 check; [[ -n $formats ]] || fail "--help shows no --format TEXT:{...} list"
 bash_run() {  # LINE -> completions, one line, space-separated
   local loader=/usr/share/bash-completion/bash_completion

@@ -197,6 +197,17 @@ HOSTILE_VALUES=(
     "x\ry'"
 )
 
+# env_file_values: adds to HOSTILE_VALUES what YAML would type or read as syntax, the `$`
+# forms, a BOM, and '=' or '#' where a line could be misread (the env-file readers).
+env_file_values() {
+    HOSTILE_VALUES+=(
+        'yes' 'no' 'null' '010' '0x1F' '1:30' '1e3' '.inf' '*anchor' '&a' '!tag' '%%x' '@x'
+        '- item' 'key: value' '{a: 1}' '[1, 2]' '---' '...' '|' '>' '? x' "'single'"
+        '$HOME-x' '$(id)' 'a$' '$-x' '${' '${}' '${a b}' '$$' '$1'
+        '\357\273\277' '\357\273\277x' ' =x' '=#' ' \t#x'
+    )
+}
+
 # hostile_value I: the Ith value's bytes on stdout.
 hostile_value() { printf -- "${HOSTILE_VALUES[$1]}"; }
 

@@ -75,6 +75,8 @@ TEST_CASE("render_failure prints false for the shells only") {
     CHECK(goe::render_failure(goe::parse_format("dotenv")).empty());
     CHECK(goe::render_failure(goe::parse_format("github")).empty());
     CHECK(goe::render_failure(goe::parse_format("ray")).empty());
+    CHECK(goe::render_failure(goe::parse_format("env-file")).empty());
+    CHECK(goe::render_failure(goe::parse_format("gitlab")).empty());
 }
 
 // The printf form of value V, one piece (see sh_piece in render.cpp).
@@ -236,6 +238,83 @@ TEST_CASE("render github: refuses a value that is not UTF-8") {
           "reads the file as UTF-8; use --format sh, fish or json");
 }
 
+TEST_CASE("render env-file: NAME=VALUE, the value as is, quotes, spaces and # included") {
+    Format f = goe::parse_format("env-file");
+    CHECK(one(f, "my gym", "OTEL_SERVICE_NAME") == "OTEL_SERVICE_NAME=my gym\n");
+    CHECK(one(f, "") == "V=\n");
+    CHECK(one(f, "'a b #c'") == "V='a b #c'\n");
+    CHECK(one(f, "\"x\"") == "V=\"x\"\n");
+    CHECK(one(f, "  both \t ") == "V=  both \t \n");
+    CHECK(one(f, "#x=y") == "V=#x=y\n");
+    CHECK(one(f, "a\rb $HOME ${x} \\n \xef\xbb\xbf") == "V=a\rb $HOME ${x} \\n \xef\xbb\xbf\n");
+    CHECK(goe::render({make("A", "1"), make("B", "2")}, f, token) == "A=1\nB=2\n");
+}
+
+TEST_CASE("render env-file: refuses a line break, a trailing CR, bytes outside UTF-8 and a line over 64 KiB") {
+    Format f = goe::parse_format("env-file");
+    CHECK(error_of([&] { one(f, "a\nb", "OTEL_SERVICE_NAME"); }) ==
+          "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as an env file: it holds a line break, and each line of "
+          "the file is one variable; use --format sh, fish or json");
+    CHECK(error_of([&] { one(f, "x\r", "OTEL_SERVICE_NAME"); }) ==
+          "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as an env file: it ends in a carriage return, which the "
+          "readers take for part of the line break; use --format sh, fish or json");
+    CHECK(error_of([&] { one(f, "a\xff", "OTEL_SERVICE_NAME"); }) ==
+          "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as an env file: it is not UTF-8, and docker and kubectl "
+          "refuse such a file; use --format sh, fish or json");
+    // "V=" and the value: 65,535 bytes is the longest line Go's bufio.Scanner returns.
+    CHECK(one(f, std::string(65533, 'x')) == "V=" + std::string(65533, 'x') + "\n");
+    CHECK(error_of([&] { one(f, std::string(65534, 'x')); }) ==
+          "c.yaml:3:16: V: cannot be written as an env file: its line would be 65536 bytes, and docker, podman and "
+          "kubectl read at most 65535 bytes per line; use --format sh, fish or json");
+}
+
+TEST_CASE("render gitlab: NAME=VALUE, the value as is") {
+    Format f = goe::parse_format("gitlab");
+    CHECK(one(f, "my gym", "OTEL_SERVICE_NAME") == "OTEL_SERVICE_NAME=my gym\n");
+    CHECK(one(f, "") == "V=\n");
+    CHECK(one(f, "'q' \"d\" #c a=b") == "V='q' \"d\" #c a=b\n");
+    // A `$` or `%` that neither the runner nor the server reads as a reference.
+    CHECK(one(f, "a$ $. $/ $% 5% %a b% %1% %%") == "V=a$ $. $/ $% 5% %a b% %1% %%\n");
+    CHECK(one(f, "\xc2\xa0nbsp\xc2\xa0") == "V=\xc2\xa0nbsp\xc2\xa0\n");
+    CHECK(one(f, "a\rb") == "V=a\rb\n");
+    CHECK(goe::render({}, f, token).empty());
+}
+
+TEST_CASE("render gitlab: refuses line breaks, white space GitLab strips, references it expands, bytes outside UTF-8") {
+    Format f = goe::parse_format("gitlab");
+    auto error = [&](const std::string& value) { return error_of([&] { one(f, value, "OTEL_SERVICE_NAME"); }); };
+    auto refused = [](std::string_view why) {
+        return fmt::format(
+            "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for a GitLab dotenv report: {}; use --format sh, "
+            "fish or json",
+            why);
+    };
+    CHECK(error("a\nb") == refused("it holds a line break, and GitLab reads one variable per line"));
+    for (const char* v : {" a", "a ", "\ta", "a\v", "\fa", "\ra", "a\r"})
+        CHECK(error(v) == refused("it starts or ends with white space, which GitLab strips"));
+    for (const char* v : {"$HOME", "a${x}", "${", "$$", "$1", "$-", "$*", "$_", "%PATH%", "x%_a1%y", "a$$HOME"})
+        CHECK(error(v) ==
+              refused("GitLab would expand the $NAME, ${...} or %NAME% in it, and has no escape for dotenv variables"));
+    CHECK(error("\xc3(") == refused("it is not UTF-8, and GitLab reads the file as UTF-8"));
+}
+
+TEST_CASE("render gitlab: refuses more variables or bytes than GitLab's default limits take") {
+    Format f = goe::parse_format("gitlab");
+    std::vector<goe::Export> exports;
+    exports.reserve(21);
+    for (int i = 0; i < 20; ++i) exports.push_back(make(fmt::format("V{:02}", i), "x"));
+    CHECK(goe::render(exports, f, token).size() == size_t{20} * 6);
+    exports.push_back(make("V20", "x"));
+    CHECK(error_of([&] { goe::render(exports, f, token); }) ==
+          "--format gitlab: 21 variables, and GitLab takes at most 20 from one dotenv report (its dotenv_variables "
+          "limit, 20 by default; a self-managed instance can change it)");
+    // "V=" + value + "\n": 5,119 bytes pass, 5,120 do not.
+    CHECK(one(f, std::string(5116, 'x')).size() == 5119);
+    CHECK(error_of([&] { one(f, std::string(5117, 'x')); }) ==
+          "--format gitlab: the report would be 5120 bytes, and GitLab refuses one of 5120 bytes or more (its "
+          "dotenv_size limit, 5120 by default; a self-managed instance can change it)");
+}
+
 TEST_CASE("render ray: the JSON object of the variables under \"env_vars\", on one line") {
     CHECK(one(goe::parse_format("ray"), "my-gym", "OTEL_SERVICE_NAME") ==
           "{\"env_vars\": {\"OTEL_SERVICE_NAME\": \"my-gym\"}}\n");
@@ -250,10 +329,23 @@ TEST_CASE("render ray: hostile values are JSON-escaped, a byte outside UTF-8 as 
     CHECK(one(goe::parse_format("ray"), "}}, \"x\": {\"y") == "{\"env_vars\": {\"V\": \"}}, \\\"x\\\": {\\\"y\"}}\n");
     CHECK(one(goe::parse_format("ray"), "$(rm -rf ~) 'it''s' `x`") ==
           "{\"env_vars\": {\"V\": \"$(rm -rf ~) 'it''s' `x`\"}}\n");
+    // A `$` that os.path.expandvars does not read as a reference.
+    CHECK(one(goe::parse_format("ray"), "a$ $- $$ ${ ${x $\xc3\xa9 $.") ==
+          "{\"env_vars\": {\"V\": \"a$ $- $$ ${ ${x $\xc3\xa9 $.\"}}\n");
     CHECK(one(goe::parse_format("ray"), "caf\xc3\xa9 \xff") == "{\"env_vars\": {\"V\": \"caf\xc3\xa9 \\udcff\"}}\n");
 }
 
 TEST_CASE("render ray: a secret value is carried byte for byte, never masked") {
     CHECK(one(goe::parse_format("ray"), "authorization=Bearer%20s3cr3t,x-key=abc", "OTEL_EXPORTER_OTLP_HEADERS") ==
           "{\"env_vars\": {\"OTEL_EXPORTER_OTLP_HEADERS\": \"authorization=Bearer%20s3cr3t,x-key=abc\"}}\n");
+}
+
+TEST_CASE("render ray: refuses a value holding what os.path.expandvars reads as $NAME or ${...}") {
+    for (const char* v : {"$HOME", "a$HOME-b", "$1", "$_", "${HOME}", "${}", "${a b}", "${\n}", "$$x", "${ $x"}) {
+        INFO(v);
+        CHECK(error_of([&] { one(goe::parse_format("ray"), v, "OTEL_SERVICE_NAME"); }) ==
+              "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for Ray: the worker passes env_vars values through "
+              "os.path.expandvars, which would replace the $NAME or ${...} in it and has no escape; run gym-otel-env "
+              "inside the job instead: ray job submit -- gym-otel-env c.yaml --exec -- python run.py");
+    }
 }

@@ -167,8 +167,9 @@ std::string dotenv_double_quoted(std::string_view v) {
     return out + "\"";
 }
 
-[[noreturn]] void unwritable(const Export& e, std::string_view why) {
-    throw Error(e.origin, e.name, fmt::format("{}; use --format sh, fish or json", why));
+[[noreturn]] void unwritable(const Export& e, std::string_view why,
+                             std::string_view instead = "use --format sh, fish or json") {
+    throw Error(e.origin, e.name, fmt::format("{}; {}", why, instead));
 }
 
 std::string dotenv_statement(const Export& e) {
@@ -199,6 +200,105 @@ std::string github_statement(const Export& e, const RandomToken& random_token) {
     do delimiter = "ghadelimiter_" + random_token();
     while (e.value.find(delimiter) != std::string::npos);
     return fmt::format("{0}<<{1}\n{2}\n{1}\n", e.name, delimiter, e.value);
+}
+
+// ---- env-file ---------------------------------------------------------------------------
+
+// docker run --env-file (docker/cli pkg/kvfile), podman run --env-file (podman pkg/env
+// ParseFile) and kubectl create configmap|secret --from-env-file (kubectl cmd/util
+// env_file.go) read lines with Go's bufio.Scanner and take everything after the first '='
+// as is. The scanner's buffer (bufio.MaxScanTokenSize, 64 KiB) must hold a line and its
+// LF, or docker and podman fail with "token too long" and kubectl, which ignores the
+// scanner's error, silently drops the line and every line after it.
+constexpr size_t env_file_max_line = 65535;
+
+std::string env_file_statement(const Export& e) {
+    const std::string& v = e.value;
+    constexpr std::string_view cannot = "cannot be written as an env file";
+    if (!valid_utf8(v))
+        unwritable(e, fmt::format("{}: it is not UTF-8, and docker and kubectl refuse such a file", cannot));
+    if (v.find('\n') != std::string::npos)
+        unwritable(e, fmt::format("{}: it holds a line break, and each line of the file is one variable", cannot));
+    // ScanLines drops a CR right before the LF; a CR elsewhere stays in the value.
+    if (!v.empty() && v.back() == '\r')
+        unwritable(e, fmt::format("{}: it ends in a carriage return, which the readers take for part of the line "
+                                  "break",
+                                  cannot));
+    std::string line = fmt::format("{}={}", e.name, v);
+    if (line.size() > env_file_max_line)
+        unwritable(e, fmt::format("{}: its line would be {} bytes, and docker, podman and kubectl read at most {} "
+                                  "bytes per line",
+                                  cannot, line.size(), env_file_max_line));
+    return line + "\n";
+}
+
+// ---- GitLab CI --------------------------------------------------------------------------
+
+// GitLab's own limits on one dotenv report (plan limits dotenv_variables and dotenv_size,
+// their defaults on a self-managed instance).
+constexpr size_t gitlab_max_variables = 20;
+constexpr size_t gitlab_max_bytes = 5120;
+
+// What Ruby's String#strip removes from both ends of the value (Ci::ParseDotenvArtifactService).
+bool ruby_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || c == '\0'; }
+
+// A reference GitLab replaces in a variable that is not raw, which dotenv variables are
+// not: the runner's os.Expand changes `$` before `{`, a name byte, a digit or one of
+// `*#$@!?-` (`$$` too, but `$$NAME` does not escape: the server reads the `$NAME` in it);
+// the server also replaces `%NAME%`, the Windows form, for the variables it knows.
+bool gitlab_expands(std::string_view v) {
+    auto name_byte = [](char c) { return is_alpha(c) || is_digit(c) || c == '_'; };
+    for (size_t i = v.find('$'); i != std::string_view::npos; i = v.find('$', i + 1))
+        if (i + 1 < v.size() &&
+            (name_byte(v[i + 1]) || std::string_view("{*#$@!?-").find(v[i + 1]) != std::string_view::npos))
+            return true;
+    for (size_t i = v.find('%'); i != std::string_view::npos; i = v.find('%', i + 1)) {
+        size_t j = i + 1;
+        if (j >= v.size() || !(is_alpha(v[j]) || v[j] == '_')) continue;
+        while (j < v.size() && name_byte(v[j])) ++j;
+        if (j < v.size() && v[j] == '%') return true;
+    }
+    return false;
+}
+
+std::string gitlab_statement(const Export& e) {
+    const std::string& v = e.value;
+    constexpr std::string_view cannot = "cannot be written for a GitLab dotenv report";
+    if (!valid_utf8(v)) unwritable(e, fmt::format("{}: it is not UTF-8, and GitLab reads the file as UTF-8", cannot));
+    // Ruby's each_line splits at LF only; a CR inside the value stays, one at an end is stripped.
+    if (v.find('\n') != std::string::npos)
+        unwritable(e, fmt::format("{}: it holds a line break, and GitLab reads one variable per line", cannot));
+    if (!v.empty() && (ruby_space(v.front()) || ruby_space(v.back())))
+        unwritable(e, fmt::format("{}: it starts or ends with white space, which GitLab strips", cannot));
+    if (gitlab_expands(v))
+        unwritable(e, fmt::format("{}: GitLab would expand the $NAME, ${{...}} or %NAME% in it, and has no escape "
+                                  "for dotenv variables",
+                                  cannot));
+    return fmt::format("{}={}\n", e.name, v);
+}
+
+// ---- Ray ----------------------------------------------------------------------------------
+
+// Python's os.path.expandvars pattern, \$(\w+|\{[^}]*\}) with re.ASCII: `$` and a word
+// byte, or `${` with a `}` anywhere after it. expandvars replaces a match only when the
+// name is set in the worker's environment, which cannot be known here, so every match is
+// refused. (Python 3.14 reads an unclosed `${` too, but leaves it unchanged.)
+bool python_expandvars_matches(std::string_view v) {
+    for (size_t i = v.find('$'); i != std::string_view::npos; i = v.find('$', i + 1)) {
+        char next = i + 1 < v.size() ? v[i + 1] : '\0';
+        if (is_alpha(next) || is_digit(next) || next == '_') return true;
+        if (next == '{' && v.find('}', i + 2) != std::string_view::npos) return true;
+    }
+    return false;
+}
+
+void check_ray_value(const Export& e) {
+    if (python_expandvars_matches(e.value))
+        unwritable(e,
+                   "cannot be written for Ray: the worker passes env_vars values through os.path.expandvars, "
+                   "which would replace the $NAME or ${...} in it and has no escape",
+                   "run gym-otel-env inside the job instead: ray job submit -- gym-otel-env c.yaml --exec -- "
+                   "python run.py");
 }
 
 // One statement per export, as `statement` writes it.
@@ -233,8 +333,30 @@ std::string render_github(const std::vector<Export>& exports, const RandomToken&
     return each(exports, [&](const Export& e) { return github_statement(e, random_token); });
 }
 
+std::string render_env_file(const std::vector<Export>& exports, const RandomToken&) {
+    return each(exports, env_file_statement);
+}
+
+// The limits are GitLab's for the whole report, checked after every value is.
+std::string render_gitlab(const std::vector<Export>& exports, const RandomToken&) {
+    std::string out = each(exports, gitlab_statement);
+    if (exports.size() > gitlab_max_variables)
+        throw Error(
+            fmt::format("--format gitlab: {} variables, and GitLab takes at most {} from one dotenv report "
+                        "(its dotenv_variables limit, {} by default; a self-managed instance can change it)",
+                        exports.size(), gitlab_max_variables, gitlab_max_variables));
+    if (out.size() >= gitlab_max_bytes)
+        throw Error(
+            fmt::format("--format gitlab: the report would be {} bytes, and GitLab refuses one of {} bytes "
+                        "or more (its dotenv_size limit, {} by default; a self-managed instance can change "
+                        "it)",
+                        out.size(), gitlab_max_bytes, gitlab_max_bytes));
+    return out;
+}
+
 // `ray job submit --runtime-env-json`: the JSON object under "env_vars".
 std::string render_ray(const std::vector<Export>& exports, const RandomToken& random_token) {
+    for (const auto& e : exports) check_ray_value(e);
     std::string object = render_json(exports, random_token);
     object.pop_back();  // its newline
     return fmt::format("{{\"env_vars\": {}}}\n", object);

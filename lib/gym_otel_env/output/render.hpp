@@ -1,5 +1,6 @@
 // Exports -> text for a consumer: POSIX sh (safe under quoted and unquoted eval),
-// fish, JSON, dotenv, GitHub Actions' $GITHUB_ENV, a Ray runtime environment.
+// fish, JSON, dotenv, the env file of docker, podman and kubectl, GitHub Actions'
+// $GITHUB_ENV, a GitLab dotenv report, a Ray runtime environment.
 #pragma once
 
 #include <array>
@@ -16,13 +17,16 @@ namespace goe {
 using RandomToken = std::function<std::string()>;
 
 // Each format's whole text for stdout. Throws Error when a value cannot be written so
-// that the format's readers get it back byte for byte (dotenv, github: not UTF-8;
-// dotenv: no quoting fits); sh, fish and json take any bytes. docs/formats.md says why.
+// that the format's readers get it back byte for byte (dotenv, env-file, github, gitlab:
+// not UTF-8; dotenv: no quoting fits; env-file, gitlab: line breaks and the like; gitlab,
+// ray: what they would expand); sh, fish and json take any bytes. docs/formats.md says why.
 std::string render_sh(const std::vector<Export>& exports, const RandomToken& random_token);
 std::string render_fish(const std::vector<Export>& exports, const RandomToken& random_token);
 std::string render_json(const std::vector<Export>& exports, const RandomToken& random_token);
 std::string render_dotenv(const std::vector<Export>& exports, const RandomToken& random_token);
+std::string render_env_file(const std::vector<Export>& exports, const RandomToken& random_token);
 std::string render_github(const std::vector<Export>& exports, const RandomToken& random_token);
+std::string render_gitlab(const std::vector<Export>& exports, const RandomToken& random_token);
 std::string render_ray(const std::vector<Export>& exports, const RandomToken& random_token);
 
 struct FormatInfo {
@@ -38,12 +42,14 @@ struct FormatInfo {
 // this table by a test), parse_format, render and render_failure read it. Adding a
 // format is adding a row and its render function.
 // clang-format off
-inline constexpr std::array<FormatInfo, 6> kFormats{{
+inline constexpr std::array<FormatInfo, 8> kFormats{{
     {"sh",     "POSIX shell (default)",   render_sh,     "false\n"},
     {"fish",   "fish shell",              render_fish,   "false\n"},
     {"json",   "JSON object",             render_json,   ""},
     {"dotenv", "dotenv file",             render_dotenv, ""},
+    {"env-file", "docker/podman/kubectl env file", render_env_file, ""},
     {"github", "GitHub Actions env file", render_github, ""},
+    {"gitlab", "GitLab CI dotenv report", render_gitlab, ""},
     {"ray",    "Ray runtime environment", render_ray,    ""},
 }};
 // clang-format on
