@@ -137,7 +137,8 @@ std::string kubernetes_manifests(const std::vector<Export>& exports, std::string
     std::vector<const Export*> plain, secret;
     for (const auto& e : exports) {
         // A ConfigMap's data is UTF-8 text (bytes go in binaryData, which envFrom skips); a
-        // Secret's base64 would carry them, but not every container runtime passes them on.
+        // Secret's base64 would carry them, but the kubelet hands them on as strings to a
+        // runtime whose handling of them no one promises.
         if (!valid_utf8(e.value))
             unwritable(e, "it is not UTF-8, and a pod's environment from a ConfigMap or a Secret is UTF-8 text");
         (is_secret(e) ? secret : plain).push_back(&e);
