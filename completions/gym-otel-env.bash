@@ -15,9 +15,9 @@ _gym_otel_env_files() {  # CUR [yaml]: YAML files and directories, else any file
 
 _gym_otel_env() {
     local IFS=$' \t\n' cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]-} i
-    local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --exec --explain --check
+    local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --name --exec --explain --check
                 --probe --probe-timeout --strict -q --quiet -h --help --version --"
-    local formats="sh fish json dotenv env-file github gitlab ray"
+    local formats="sh fish json dotenv env-file github gitlab ray kubernetes"
     local keys="enabled span_groups export_strategy export_rank traces_enabled metrics_enabled
                 logs_enabled exporter run_id service_name_per_server instrument_aiohttp
                 otlp_endpoint otlp_protocol otlp_headers service_name"
@@ -56,6 +56,9 @@ _gym_otel_env() {
             local IFS=$'\n'
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur"))
+            return 0
+            ;;
+        --name)  # a Kubernetes name of the user's choosing: nothing to offer
             return 0
             ;;
         --probe-timeout)

@@ -19,6 +19,21 @@ TEST_CASE("requested_format reads --format before parsing, sh when absent or unk
     CHECK(requested_format({"c.yaml"})->name == "sh");
 }
 
+TEST_CASE("render_options: --name for --format kubernetes, checked; the default name without it") {
+    auto token = [] { return std::string("t"); };
+    Invocation inv;
+    CHECK(render_options(inv, parse_format("kubernetes"), token).name == "gym-otel-env");
+    CHECK(render_options(inv, parse_format("sh"), token).random_token() == "t");
+    inv.name = "run-42";
+    CHECK(render_options(inv, parse_format("kubernetes"), token).name == "run-42");
+    CHECK(testing::error_of([&] { render_options(inv, parse_format("json"), token); }, Error::Kind::usage) ==
+          "--name is for --format kubernetes only, not --format json");
+    inv.name = "Run_42";
+    CHECK(testing::error_of([&] { render_options(inv, parse_format("kubernetes"), token); }, Error::Kind::usage) ==
+          "--name: 'Run_42' is not a Kubernetes name for a ConfigMap and a Secret: lowercase letters, digits, '-' "
+          "and '.', each dot-separated part starting and ending with a letter or digit, at most 63 characters");
+}
+
 TEST_CASE("load_request takes configs from Gym's command line only under --exec with no CONFIG") {
     goe::testing::MemoryFileSystem fs;
     auto load_request = [&fs](const Invocation& i) { return goe::load_request(i, {}, fs); };

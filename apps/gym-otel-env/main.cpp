@@ -54,6 +54,8 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
     auto help =
         fmt::format("Output: {} (default), {}", formats[0], fmt::join(formats.begin() + 1, formats.end(), ", "));
     app.add_option("--format", o.format, help)->check(CLI::IsMember(formats));
+    app.add_option("--name", o.name, "--format kubernetes: the ConfigMap's and Secret's name (default gym-otel-env)")
+        ->type_name("NAME");  // checked after parsing (invocation.hpp), with the format
     app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
     app.add_flag("--explain", o.explain, "On stderr, where each variable comes from (=short: in one line)")
         ->type_name("[=short]")
@@ -86,6 +88,7 @@ void build_cli(CLI::App& app, goe::Invocation& o) {
         "  gym-otel-env --format env-file config.yaml > otel.env  # docker/podman run --env-file otel.env\n"
         "  gym-otel-env --format gitlab config.yaml > otel.env    # GitLab: artifacts: reports: dotenv\n"
         "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
+        "  gym-otel-env --format kubernetes --name run-42 c.yaml | kubectl apply -f -\n"
         "Manual: man gym-otel-env");
 }
 
@@ -106,7 +109,8 @@ bool write_all(const std::string& text) {
 
 // Everything after the command line: the pipeline, the report on stderr, then the
 // exports on stdout or the exec. The user's mistakes are thrown as goe::Error.
-int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vector<std::string>& entries) {
+int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vector<std::string>& entries,
+        const goe::RenderOptions& options) {
     goe::app::DiskFileSystem fs;
     if (o.exec && o.gym_root.empty())
         o.gym_root = goe::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
@@ -147,8 +151,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
         to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
         return goe::code(failure.status);
     }
-    if (write_all(goe::render(exports, ui.format, [] { return goe::app::random_hex(16); })))
-        return goe::code(goe::ExitStatus::success);
+    if (write_all(goe::render(exports, ui.format, options))) return goe::code(goe::ExitStatus::success);
     to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour, &ui.redactor));
     return goe::code(goe::ExitStatus::failure);
 }
@@ -175,7 +178,8 @@ int main(int argc, char** argv) try {
         ui.format = goe::parse_format(o.format);
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
         goe::probe::total_timeout_option(o.probe, o.probe_timeout);
-        return run(o, ui, env, entries);
+        auto options = goe::render_options(o, ui.format, [] { return goe::app::random_hex(16); });
+        return run(o, ui, env, entries, options);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {

@@ -1,10 +1,15 @@
 #include "gym_otel_env/invocation.hpp"
 
 #include <algorithm>
+#include <utility>
 
+#include <fmt/format.h>
+
+#include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/gym/assets.hpp"
 #include "gym_otel_env/gym/gym_args.hpp"
 #include "gym_otel_env/gym/roots.hpp"
+#include "gym_otel_env/output/kubernetes.hpp"
 
 namespace goe {
 
@@ -27,6 +32,18 @@ Format requested_format(const std::vector<std::string>& args) {
         if (Format f = parse_format(name)) format = f;
     }
     return format;
+}
+
+RenderOptions render_options(const Invocation& inv, Format format, RandomToken random_token) {
+    RenderOptions options;
+    options.random_token = std::move(random_token);
+    if (!inv.name) return options;
+    if (format->name != "kubernetes")
+        throw Error(fmt::format("--name is for --format kubernetes only, not --format {}", format->name),
+                    Error::Kind::usage);
+    if (auto problem = kubernetes_name_problem(*inv.name); !problem.empty()) throw Error(problem, Error::Kind::usage);
+    options.name = *inv.name;
+    return options;
 }
 
 LoadRequest load_request(const Invocation& inv, const Environment& env, FileSystem& fs) {

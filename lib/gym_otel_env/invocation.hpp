@@ -2,6 +2,7 @@
 // it into a LoadRequest. Kept out of main so the rules are testable.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct Invocation {
     std::string env_yaml;
     bool no_env_yaml = false;
     std::string format = "sh";
+    std::optional<std::string> name;  // --name, for --format kubernetes only
     bool exec = false;
     bool check = false;
     std::string explain;  // "" (none), "full" or "short"
@@ -36,6 +38,10 @@ std::vector<std::string> split_command(std::vector<std::string> args, Invocation
 // The --format named in `args`, read before parsing so that a usage error still prints
 // what that format prints on failure; sh when none is named or it is unknown.
 Format requested_format(const std::vector<std::string>& args);
+
+// What `format` needs besides the exports: --name, checked (a usage error when it is
+// given for another format or is not a name Kubernetes takes), and `random_token`.
+RenderOptions render_options(const Invocation& inv, Format format, RandomToken random_token);
 
 // The configs, roots and overrides to load. With --exec and no CONFIG, they come from
 // the command after "--" when it is Gym's (gym_args.hpp), its asset selectors looked up

@@ -4,6 +4,7 @@
 
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/output/kubernetes.hpp"
 
 // The reasons behind each rule below are in docs/formats.md.
 namespace goe {
@@ -84,7 +85,7 @@ std::string sh_printf_statement(const Export& e) {
 // The output is one and-or list, a statement per line (`a &&`, `b &&`, ..., `z;`): the
 // first statement that fails stops the rest and makes eval itself fail, with or without
 // `set -e`, while `eval "$(...)"` and `eval $(...)` read the same list.
-std::string render_sh(const std::vector<Export>& exports, const RandomToken&) {
+std::string render_sh(const std::vector<Export>& exports, const RenderOptions&) {
     std::string out;
     bool helpers = false;
     for (size_t i = 0; i < exports.size(); ++i) {
@@ -311,13 +312,13 @@ std::string each(const std::vector<Export>& exports, Statement statement) {
 
 }  // namespace
 
-std::string render_fish(const std::vector<Export>& exports, const RandomToken&) {
+std::string render_fish(const std::vector<Export>& exports, const RenderOptions&) {
     return each(exports, fish_statement);
 }
 
 // A byte outside UTF-8 is written as its lone surrogate: json.loads and then
 // str.encode(errors="surrogateescape") (what os.environ does) give the byte back.
-std::string render_json(const std::vector<Export>& exports, const RandomToken&) {
+std::string render_json(const std::vector<Export>& exports, const RenderOptions&) {
     std::string out = "{";
     for (size_t i = 0; i < exports.size(); ++i)
         out += fmt::format("{}{}: {}", i ? ", " : "", json_quoted(exports[i].name, NonAscii::raw),
@@ -325,20 +326,20 @@ std::string render_json(const std::vector<Export>& exports, const RandomToken&) 
     return out + "}\n";
 }
 
-std::string render_dotenv(const std::vector<Export>& exports, const RandomToken&) {
+std::string render_dotenv(const std::vector<Export>& exports, const RenderOptions&) {
     return each(exports, dotenv_statement);
 }
 
-std::string render_github(const std::vector<Export>& exports, const RandomToken& random_token) {
-    return each(exports, [&](const Export& e) { return github_statement(e, random_token); });
+std::string render_github(const std::vector<Export>& exports, const RenderOptions& options) {
+    return each(exports, [&](const Export& e) { return github_statement(e, options.random_token); });
 }
 
-std::string render_env_file(const std::vector<Export>& exports, const RandomToken&) {
+std::string render_env_file(const std::vector<Export>& exports, const RenderOptions&) {
     return each(exports, env_file_statement);
 }
 
 // The limits are GitLab's for the whole report, checked after every value is.
-std::string render_gitlab(const std::vector<Export>& exports, const RandomToken&) {
+std::string render_gitlab(const std::vector<Export>& exports, const RenderOptions&) {
     std::string out = each(exports, gitlab_statement);
     if (exports.size() > gitlab_max_variables)
         throw Error(
@@ -355,11 +356,15 @@ std::string render_gitlab(const std::vector<Export>& exports, const RandomToken&
 }
 
 // `ray job submit --runtime-env-json`: the JSON object under "env_vars".
-std::string render_ray(const std::vector<Export>& exports, const RandomToken& random_token) {
+std::string render_ray(const std::vector<Export>& exports, const RenderOptions& options) {
     for (const auto& e : exports) check_ray_value(e);
-    std::string object = render_json(exports, random_token);
+    std::string object = render_json(exports, options);
     object.pop_back();  // its newline
     return fmt::format("{{\"env_vars\": {}}}\n", object);
+}
+
+std::string render_kubernetes(const std::vector<Export>& exports, const RenderOptions& options) {
+    return kubernetes_manifests(exports, options.name);
 }
 
 Format parse_format(std::string_view name) {
@@ -368,8 +373,14 @@ Format parse_format(std::string_view name) {
     return nullptr;
 }
 
+std::string render(const std::vector<Export>& exports, Format format, const RenderOptions& options) {
+    return format->render(exports, options);
+}
+
 std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token) {
-    return format->render(exports, random_token);
+    RenderOptions options;
+    options.random_token = random_token;
+    return render(exports, format, options);
 }
 
 std::string render_failure(Format format) { return std::string(format->on_failure); }

@@ -1,6 +1,6 @@
 // Exports -> text for a consumer: POSIX sh (safe under quoted and unquoted eval),
 // fish, JSON, dotenv, the env file of docker, podman and kubectl, GitHub Actions'
-// $GITHUB_ENV, a GitLab dotenv report, a Ray runtime environment.
+// $GITHUB_ENV, a GitLab dotenv report, a Ray runtime environment, Kubernetes manifests.
 #pragma once
 
 #include <array>
@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gym_otel_env/output/kubernetes.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 
 namespace goe {
@@ -16,23 +17,31 @@ namespace goe {
 // Fresh random hex text, for GitHub heredoc delimiters.
 using RandomToken = std::function<std::string()>;
 
+// What a format may need besides the exports; each format reads only its own fields.
+struct RenderOptions {
+    RandomToken random_token;                                // github: heredoc delimiters
+    std::string name = std::string(kDefaultKubernetesName);  // kubernetes: --name
+};
+
 // Each format's whole text for stdout. Throws Error when a value cannot be written so
-// that the format's readers get it back byte for byte (dotenv, env-file, github, gitlab:
-// not UTF-8; dotenv: no quoting fits; env-file, gitlab: line breaks and the like; gitlab,
-// ray: what they would expand); sh, fish and json take any bytes. docs/formats.md says why.
-std::string render_sh(const std::vector<Export>& exports, const RandomToken& random_token);
-std::string render_fish(const std::vector<Export>& exports, const RandomToken& random_token);
-std::string render_json(const std::vector<Export>& exports, const RandomToken& random_token);
-std::string render_dotenv(const std::vector<Export>& exports, const RandomToken& random_token);
-std::string render_env_file(const std::vector<Export>& exports, const RandomToken& random_token);
-std::string render_github(const std::vector<Export>& exports, const RandomToken& random_token);
-std::string render_gitlab(const std::vector<Export>& exports, const RandomToken& random_token);
-std::string render_ray(const std::vector<Export>& exports, const RandomToken& random_token);
+// that the format's readers get it back byte for byte (dotenv, env-file, github, gitlab,
+// kubernetes: not UTF-8; dotenv: no quoting fits; env-file, gitlab: line breaks and the
+// like; gitlab, ray: what they would expand; kubernetes: over 1 MiB); sh, fish and json
+// take any bytes. docs/formats.md says why.
+std::string render_sh(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_fish(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_json(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_dotenv(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_env_file(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_github(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_gitlab(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_ray(const std::vector<Export>& exports, const RenderOptions& options);
+std::string render_kubernetes(const std::vector<Export>& exports, const RenderOptions& options);
 
 struct FormatInfo {
     std::string_view name;         // the value of --format
     std::string_view description;  // a few words, as the fish completion shows them
-    std::string (*render)(const std::vector<Export>& exports, const RandomToken& random_token);
+    std::string (*render)(const std::vector<Export>& exports, const RenderOptions& options);
     // What stdout holds when the tool fails: `false` for the shells, so that an eval
     // fails and `set -e` stops; nothing for a file or a program to read.
     std::string_view on_failure;
@@ -42,15 +51,16 @@ struct FormatInfo {
 // this table by a test), parse_format, render and render_failure read it. Adding a
 // format is adding a row and its render function.
 // clang-format off
-inline constexpr std::array<FormatInfo, 8> kFormats{{
-    {"sh",     "POSIX shell (default)",   render_sh,     "false\n"},
-    {"fish",   "fish shell",              render_fish,   "false\n"},
-    {"json",   "JSON object",             render_json,   ""},
-    {"dotenv", "dotenv file",             render_dotenv, ""},
-    {"env-file", "docker/podman/kubectl env file", render_env_file, ""},
-    {"github", "GitHub Actions env file", render_github, ""},
-    {"gitlab", "GitLab CI dotenv report", render_gitlab, ""},
-    {"ray",    "Ray runtime environment", render_ray,    ""},
+inline constexpr std::array<FormatInfo, 9> kFormats{{
+    {"sh",         "POSIX shell (default)",           render_sh,         "false\n"},
+    {"fish",       "fish shell",                      render_fish,       "false\n"},
+    {"json",       "JSON object",                     render_json,       ""},
+    {"dotenv",     "dotenv file",                     render_dotenv,     ""},
+    {"env-file",   "docker/podman/kubectl env file",  render_env_file,   ""},
+    {"github",     "GitHub Actions env file",         render_github,     ""},
+    {"gitlab",     "GitLab CI dotenv report",         render_gitlab,     ""},
+    {"ray",        "Ray runtime environment",         render_ray,        ""},
+    {"kubernetes", "Kubernetes ConfigMap and Secret", render_kubernetes, ""},
 }};
 // clang-format on
 
@@ -62,6 +72,8 @@ inline constexpr Format kDefaultFormat = &kFormats[0];
 Format parse_format(std::string_view name);
 
 // The exports as `format` writes them; throws as its render function does.
+std::string render(const std::vector<Export>& exports, Format format, const RenderOptions& options);
+// The same with the default options and `random_token`.
 std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token);
 
 // What stdout holds when the tool fails in `format`.
