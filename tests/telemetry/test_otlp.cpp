@@ -55,3 +55,10 @@ TEST_CASE("parse_url: the port of scheme://host:port/path, an IPv6 literal's, or
     CHECK(parse_url("http://collector/a:4318")->port.empty());
     CHECK_FALSE(parse_url("http://collector:43x8"));
 }
+
+TEST_CASE("signal_path: the generic endpoint's path plus v1/<signal>") {
+    CHECK(signal_path("", Signal::traces) == "/v1/traces");
+    CHECK(signal_path("/", Signal::metrics) == "/v1/metrics");
+    CHECK(signal_path("/base", Signal::logs) == "/base/v1/logs");
+    CHECK(signal_path("/v1/traces", Signal::traces) == "/v1/traces/v1/traces");
+}

@@ -107,7 +107,7 @@ void fill_endpoint(Target& t, const Environment& env, const SignalNames& s) {
         url->query.clear();
     } else if (!own) {
         t.endpoint_path = url->path;
-        url->path = fmt::format("{}{}v1/{}", url->path, url->path.ends_with('/') ? "" : "/", s.name);
+        url->path = signal_path(url->path, s.signal);
     }
     t.url = std::move(*url);
 }

@@ -41,6 +41,10 @@ std::string signal_variable(Signal signal, std::string_view option) {
     return fmt::format("OTEL_EXPORTER_OTLP_{}_{}", upper, option);
 }
 
+std::string signal_path(std::string_view path, Signal signal) {
+    return fmt::format("{}{}v1/{}", path, path.ends_with('/') ? "" : "/", name(signal));
+}
+
 std::optional<Url> parse_url(std::string_view text) {
     Url url;
     text = trim(text);

@@ -34,6 +34,10 @@ std::optional<Protocol> parse_protocol(std::string_view text);
 // SDK reads for that signal before OTEL_EXPORTER_OTLP_<OPTION>.
 std::string signal_variable(Signal signal, std::string_view option);
 
+// The path a signal is sent to over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (the
+// generic one) has `path`: the SDK appends v1/<signal> ("/base" -> "/base/v1/traces").
+std::string signal_path(std::string_view path, Signal signal);
+
 // The parts of an endpoint URL the SDKs honour: scheme://[userinfo@]host[:port][/path][?query].
 struct Url {
     std::string scheme;  // lower-cased; empty for gRPC's "host:port"
