@@ -88,8 +88,6 @@ std::vector<Row> rows(const Outcome& outcome) {
     return out;
 }
 
-constexpr std::array<std::string_view, 3> kSignalOptions{"ENDPOINT", "PROTOCOL", "HEADERS"};
-
 // Where each signal goes, once the environment sets an OTEL_EXPORTER_OTLP_<SIGNAL>_*
 // variable: it wins over the generic one this writes, for that signal only. A row per
 // signal and option: the value (headers masked) and which variable gave it.

@@ -120,21 +120,20 @@ std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& t
         if (auto d = doubled_path(*endpoint, *url, *protocol)) out.push_back(std::move(*d));
     }
     for (Signal signal : kSignals) {
-        for (std::string_view option : {"ENDPOINT", "HEADERS", "PROTOCOL"}) {
+        for (std::string_view option : kSignalOptions) {
             std::string own = signal_variable(signal, option);
-            std::string generic = fmt::format("OTEL_EXPORTER_OTLP_{}", option);
+            const Field& f = *find_field(fmt::format("otlp_{}", ascii_lower(option)));
             auto e = std::find_if(translation.exports.begin(), translation.exports.end(),
-                                  [&](const Export& x) { return x.name == generic; });
+                                  [&](const Export& x) { return x.name == f.variable; });
             if (!is_set(env, own) || e == translation.exports.end()) continue;
-            const Field* f = find_field(fmt::format("otlp_{}", ascii_lower(option)));
             std::string from =
-                e->origin.empty() ? "by default" : fmt::format("from {} telemetry.{}", e->origin.str(), f->key);
+                e->origin.empty() ? "by default" : fmt::format("from {} telemetry.{}", e->origin.str(), f.key);
             out.push_back(
                 Diagnostic{Origin{"environment"},
                            own,
                            fmt::format("already set, so {} are exported with it, not with the {} written {} "
                                        "(unset it to use the config's; --explain shows where each signal goes)",
-                                       name(signal), generic, from),
+                                       name(signal), f.variable, from),
                            false,
                            {}});
         }

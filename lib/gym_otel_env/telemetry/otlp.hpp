@@ -30,9 +30,13 @@ std::string_view default_port(Protocol protocol);
 // anything else.
 std::optional<Protocol> parse_protocol(std::string_view text);
 
-// OTEL_EXPORTER_OTLP_<SIGNAL>_<OPTION> ("ENDPOINT", "HEADERS", "PROTOCOL"), which the
-// SDK reads for that signal before OTEL_EXPORTER_OTLP_<OPTION>.
+// OTEL_EXPORTER_OTLP_<SIGNAL>_<OPTION>, which the SDK reads for that signal before
+// OTEL_EXPORTER_OTLP_<OPTION>.
 std::string signal_variable(Signal signal, std::string_view option);
+
+// The options this tool writes generically (telemetry.otlp_<option>, lower-cased), so that a
+// per-signal variable can override them.
+inline constexpr std::array<std::string_view, 3> kSignalOptions{"ENDPOINT", "PROTOCOL", "HEADERS"};
 
 // The path a signal is sent to over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (the
 // generic one) has `path`: the SDK appends v1/<signal> ("/base" -> "/base/v1/traces").
