@@ -296,6 +296,9 @@ ExecFailure exec_command(const std::vector<std::string>& argv, const std::vector
     args.push_back(nullptr);
     for (const auto& e : envp) env.push_back(const_cast<char*>(e.c_str()));
     env.push_back(nullptr);
+    // An empty name is no command: the search would try each PATH directory itself and
+    // report EACCES (126), where env and every shell say "not found" (127).
+    if (argv[0].empty()) return ExecFailure{ExitStatus::command_not_found, "'': command not found"};
     bool path = argv[0].find('/') != std::string::npos;
     int err = ENOENT;
     if (path) {

@@ -14,14 +14,14 @@ telemetry:
   enabled: true
   service_name: my-gym
   export_rank: ${servers.port}
-  otlp_endpoint: ${oc.env:EP,http://localhost:4318}
+  otlp_endpoint: ${oc.env:EP,http://localhost:4317}
 YAML
 
 run "$GOE_BIN" c.yaml
 expect_status 0
 expect_stdout_has "export OTEL_SERVICE_NAME='my-gym' &&"
 expect_stdout_has "export NEMO_GYM_OTEL_EXPORT_RANK='8080' &&"
-expect_stdout_has "_goe_p=\"\`printf 'http\\072//localhost\\0724318.'\`\" && test \"\${_goe_p%.}\" != \"\$_goe_p\" && export OTEL_EXPORTER_OTLP_ENDPOINT=\"\${_goe_p%.}\" &&"
+expect_stdout_has "_goe_p=\"\`printf 'http\\072//localhost\\0724317.'\`\" && test \"\${_goe_p%.}\" != \"\$_goe_p\" && export OTEL_EXPORTER_OTLP_ENDPOINT=\"\${_goe_p%.}\" &&"
 expect_stderr ""
 
 # Variables already set win; blank ones do not count.

@@ -68,7 +68,7 @@ expect_stderr "gym-otel-env: explain: read off.yaml
 gym-otel-env: explain: telemetry off, nothing exported: telemetry.enabled is false (off.yaml:3:12)
 gym-otel-env: explain: set but not exported while telemetry is off: service_name"
 # --check says so too, as a note that --strict does not fail on; a plain run stays quiet.
-printf 'telemetry:\n  service_name: svc\n  otlp_endpoint: http://collector:4318\n' > unset.yaml
+printf 'telemetry:\n  service_name: svc\n  otlp_endpoint: http://collector:4317\n' > unset.yaml
 run "$GOE_BIN" --check --strict unset.yaml
 expect_status 0
 expect_stdout ""
@@ -191,6 +191,48 @@ expect_stdout ""
 run "$GOE_BIN" --strict --exec -- gym env start --config lint.yaml
 expect_status 1
 expect_stdout ""  # stdout is the command's under --exec
+
+# First mistakes on the way to the collector, as a user makes them.
+printf 'telemetry:\n  enabled: true\n  otlp_endpoint: http://collector:4318\n  otlp_protocol: grpc\n' > port.yaml
+run "$GOE_BIN" --check port.yaml
+expect_status 0
+expect_stdout ""
+expect_stderr "gym-otel-env: warning: port.yaml:3:18: telemetry.otlp_endpoint: 'http://collector:4318' has port 4318, the OTLP/HTTP port, but the protocol is grpc (port.yaml:4:18 telemetry.otlp_protocol): use port 4317, or otlp_protocol: http/protobuf"
+run "$GOE_BIN" --check --strict port.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: port.yaml:3:18: telemetry.otlp_endpoint: 'http://collector:4318' has port 4318, the OTLP/HTTP port, but the protocol is grpc (port.yaml:4:18 telemetry.otlp_protocol): use port 4317, or otlp_protocol: http/protobuf"
+# No protocol anywhere: nemo-lens' grpc. An IPv6 endpoint from the environment, http/json.
+printf 'telemetry:\n  enabled: true\n  otlp_endpoint: http://collector:4318/\n' > noproto.yaml
+run "$GOE_BIN" noproto.yaml
+expect_status 0
+expect_stderr "gym-otel-env: warning: noproto.yaml:3:18: telemetry.otlp_endpoint: 'http://collector:4318/' has port 4318, the OTLP/HTTP port, but the protocol is grpc (otlp_protocol is not set, so the SDK uses grpc): use port 4317, or otlp_protocol: http/protobuf"
+OTEL_EXPORTER_OTLP_ENDPOINT='http://[::1]:4317' OTEL_EXPORTER_OTLP_PROTOCOL=http/json run "$GOE_BIN" --check c.yaml
+expect_stderr ""  # c.yaml's exporter is console: nothing goes to a collector
+printf 'telemetry:\n  enabled: true\n' > bare.yaml
+OTEL_EXPORTER_OTLP_ENDPOINT='http://[::1]:4317' OTEL_EXPORTER_OTLP_PROTOCOL=http/json run "$GOE_BIN" --check bare.yaml
+expect_stderr "gym-otel-env: warning: environment: OTEL_EXPORTER_OTLP_ENDPOINT: 'http://[::1]:4317' has port 4317, the OTLP/gRPC port, but the protocol is http/json (OTEL_EXPORTER_OTLP_PROTOCOL in the environment): use port 4318, or otlp_protocol: grpc"
+# The signal path written into the generic endpoint, over HTTP; the URL's secrets not shown.
+printf 'telemetry:\n  enabled: true\n  otlp_endpoint: https://user:pw@api.example/v1/metrics?key=k\n  otlp_protocol: http/protobuf\n' > path.yaml
+run "$GOE_BIN" --check path.yaml
+expect_stderr "gym-otel-env: warning: path.yaml:3:18: telemetry.otlp_endpoint: 'https://***@api.example/v1/metrics?***' already ends in /v1/metrics, and over http/protobuf the SDK appends /v1/<signal> to it (metrics go to https://***@api.example/v1/metrics/v1/metrics?***): drop the path, or set OTEL_EXPORTER_OTLP_METRICS_ENDPOINT, which the SDK uses as it is"
+# A per-signal variable left in the environment: a warning, and --explain's table; no header value shown.
+printf 'telemetry:\n  enabled: true\n  otlp_endpoint: http://collector:4317\n  otlp_headers: api-key=s3cr3t\n' > signal.yaml
+OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=http://old:4318/v1/traces OTEL_EXPORTER_OTLP_LOGS_HEADERS=api-key=0ld-s3cr3t \
+  run "$GOE_BIN" --explain signal.yaml
+expect_status 0
+expect_stderr_has "gym-otel-env: warning: environment: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: already set, so traces are exported with it, not with the OTEL_EXPORTER_OTLP_ENDPOINT written from signal.yaml:3:18 telemetry.otlp_endpoint (unset it to use the config's; --explain shows where each signal goes)
+gym-otel-env: warning: environment: OTEL_EXPORTER_OTLP_LOGS_HEADERS: already set, so logs are exported with it, not with the OTEL_EXPORTER_OTLP_HEADERS written from signal.yaml:4:17 telemetry.otlp_headers (unset it to use the config's; --explain shows where each signal goes)"
+expect_stderr_has "gym-otel-env: explain: per signal (an OTEL_EXPORTER_OTLP_<SIGNAL>_* variable in the environment wins over the generic one, for its signal):
+  traces endpoint   http://old:4318/v1/traces  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT in the environment
+  traces protocol   -                          not set: grpc, nemo-lens' default
+  traces headers    api-key=***                OTEL_EXPORTER_OTLP_HEADERS, signal.yaml:4:17 telemetry.otlp_headers
+  metrics endpoint  http://collector:4317      OTEL_EXPORTER_OTLP_ENDPOINT, signal.yaml:3:18 telemetry.otlp_endpoint
+  metrics protocol  -                          not set: grpc, nemo-lens' default
+  metrics headers   api-key=***                OTEL_EXPORTER_OTLP_HEADERS, signal.yaml:4:17 telemetry.otlp_headers
+  logs endpoint     http://collector:4317      OTEL_EXPORTER_OTLP_ENDPOINT, signal.yaml:3:18 telemetry.otlp_endpoint
+  logs protocol     -                          not set: grpc, nemo-lens' default
+  logs headers      api-key=***                OTEL_EXPORTER_OTLP_LOGS_HEADERS in the environment"
+check; [[ $ERR == *s3cr3t* ]] && fail "a header value was shown: $ERR"
 
 # The environment in effect is linted too, named by its variable.
 NEMO_GYM_OTEL_LOGS_ENABLED=maybe run "$GOE_BIN" c.yaml

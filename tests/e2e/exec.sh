@@ -73,6 +73,12 @@ out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- /nonexistent/gym-
 expect "127 for a path: status" 127 $?
 expect "127 for a path: stdout" "" "$out"
 expect "127 for a path: message" "gym-otel-env: error: /nonexistent/gym-otel-env-test-cmd: no such file" "$(cat "$work/err")"
+# Regression: an empty name was searched for as "DIR/" on PATH and failed as a directory
+# would (126, "Permission denied"); env '' and every shell say not found.
+out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "" 2>"$work/err")
+expect "127 for an empty name: status" 127 $?
+expect "127 for an empty name: stdout" "" "$out"
+expect "127 for an empty name: message" "gym-otel-env: error: '': command not found" "$(cat "$work/err")"
 out=$(clean_env "$GOE_BIN" --no-env-yaml my_env.yaml --exec -- "$work/not-executable" 2>"$work/err")
 expect "126 status" 126 $?
 expect "126 stdout" "" "$out"

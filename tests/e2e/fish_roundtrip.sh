@@ -18,7 +18,7 @@ printenv NEMO_GYM_OTEL_EXPORTER | od -An -v -tx1 | tr -d " \n"; echo'
 for mode in inside:C.UTF-8 piped:C.UTF-8 piped:C; do
   how=${mode%%:*} locale=${mode#*:}
   for i in "${!HOSTILE_VALUES[@]}"; do
-    value=$(hostile_value "$i"; printf .) && value=${value%.}
+    read_all value < <(hostile_value "$i")
     want=$(printf '%s' "$value" | hex)
     start=(env -i PATH="$PATH" HOME="$work" LC_ALL="$locale" GOE_BIN="$GOE_BIN" CFG="$cfg"
       NEMO_GYM_OTEL_RUN_ID=run GOE_V="$value")

@@ -211,6 +211,11 @@ env_file_values() {
 # hostile_value I: the Ith value's bytes on stdout.
 hostile_value() { printf -- "${HOSTILE_VALUES[$1]}"; }
 
+# read_all NAME: all of stdin (no NUL in it) into NAME, trailing newlines included. Not
+# $(...; printf .) and ${v%.}: in a UTF-8 locale bash 5.2 garbles that strip for a value
+# like \xe0\\ (docs/formats.md, "sh").
+read_all() { IFS= read -r -d '' "$1" || :; }
+
 # hex: the bytes of stdin as lowercase hex, no spaces.
 hex() { od -An -v -tx1 | tr -d ' \n'; }
 
@@ -225,7 +230,7 @@ render_all() {
         >"$dir/c.yaml"
     for i in "${!HOSTILE_VALUES[@]}"; do
         hostile_value "$i" >"$dir/$i.want"
-        value=$(hostile_value "$i"; printf .) && value=${value%.}
+        read_all value < <(hostile_value "$i")
         env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run GOE_V="$value" \
             "$GOE_BIN" -q --no-env-yaml --format "$format" "$dir/c.yaml" >"$dir/$i.out" 2>"$dir/$i.err"
         echo $? >"$dir/$i.rc"

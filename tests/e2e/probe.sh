@@ -66,7 +66,8 @@ $P metrics: http/protobuf http://127.0.0.1:$auth/v1/metrics: accepted (HTTP 200,
 config p.yaml http/protobuf "http://127.0.0.1:$http/v1/traces"
 goe NEMO_GYM_OTEL_METRICS_ENABLED=0 "$GOE_BIN" --no-env-yaml --check --probe p.yaml
 expect_status 1
-expect_stderr "$P traces: http/protobuf http://127.0.0.1:$http/v1/traces/v1/traces: rejected: HTTP 404 (N ms): the endpoint has the path /v1/traces, to which the SDK appends /v1/traces: set otlp_endpoint to the receiver's base URL (scheme://host:port)
+expect_stderr "gym-otel-env: warning: p.yaml:4:18: telemetry.otlp_endpoint: 'http://127.0.0.1:$http/v1/traces' already ends in /v1/traces, and over http/protobuf the SDK appends /v1/<signal> to it (traces go to http://127.0.0.1:$http/v1/traces/v1/traces): drop the path, or set OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, which the SDK uses as it is
+$P traces: http/protobuf http://127.0.0.1:$http/v1/traces/v1/traces: rejected: HTTP 404 (N ms): the endpoint has the path /v1/traces, to which the SDK appends /v1/traces: set otlp_endpoint to the receiver's base URL (scheme://host:port)
 $FAILED"
 
 # --- slow: bounded by --probe-timeout, all signals at once

@@ -26,26 +26,36 @@ rm "$BAIT/pwned"
 # The values, each in the environment as GOE_V_I, and config c_I.yaml reading it.
 values=()
 for i in "${!HOSTILE_VALUES[@]}"; do
-  value=$(hostile_value "$i"; printf .) && values+=("${value%.}")
+  read_all value < <(hostile_value "$i") && values+=("$value")
 done
 # Long ones: random bytes (100 KB, and 120 KB, near Linux's 128 KiB limit for one
 # environment string); 40,000 tabs, whose printf format (160 KB) is over that limit for
 # /usr/bin/printf; braces, commas and ranges that ksh93 and mksh would expand; GB18030
 # lead bytes before ASCII digits; a long line of spaces with newlines at the end.
-random_bytes() { head -c "$(($1 * 2))" /dev/urandom | tr -d '\000' | head -c "$1"; printf .; }
-value=$(random_bytes 100000) && values+=("${value%.}")
-value=$(random_bytes 120000) && values+=("${value%.}")
+random_bytes() { head -c "$(($1 * 2))" /dev/urandom | tr -d '\000' | head -c "$1"; }
+read_all value < <(random_bytes 100000) && values+=("$value")
+read_all value < <(random_bytes 120000) && values+=("$value")
 printf -v value '%40000s' '' && values+=("${value// /$'\t'}")
 printf -v value '%5000s' '' && values+=("${value// /'{a,b}{1..3}*'}")
 printf -v value '%10000s' '' && values+=("${value// /$'\x81\x30'}")
 printf -v value '%50000s' '' && values+=("$value"$'\n\n')
+# A byte of 0x80 or above and a backslash, opening the value or after a backslash (also
+# across a piece boundary): bash 5.2 garbled ${_goe_p%.} of such a piece. In GB18030 and
+# Big5 the pair can be one character (0xb3 0x5c), which yash holds but not cut in two, so
+# yash fails there (see below) and these are left out of its runs in those locales.
+lead_first=${#values[@]}
+for v in '\340\134' '\303\134' '\360\134' '\360\237\134x' 'a\134\340\134b' '\340\134\n' '\303\251\134' '\263\134' \
+  '\134\201\134\134\342\202\134'; do
+  read_all value < <(printf -- "$v") && values+=("$value")
+done
+printf -v value '%8192s' '' && values+=("${value// /a}"$'\xe0\\')
 # Each job's environment holds only its own values: a megabyte of environment would
 # slow every fork and exec of the test several times over.
 for i in "${!values[@]}"; do
   printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V_$i}', exporter: '\${oc.env:GOE_V_$i}'}" \
     >"$CFGDIR/c_$i.yaml"
 done
-ranges=("0 $((${#HOSTILE_VALUES[@]} - 1))" "${#HOSTILE_VALUES[@]} $((${#values[@]} - 1))")
+ranges=("0 $((${#HOSTILE_VALUES[@]} - 1))" "${#HOSTILE_VALUES[@]} $((lead_first - 1))" "$lead_first $((${#values[@]} - 1))")
 export NEMO_GYM_OTEL_RUN_ID=run
 
 # bash as sh: the same binary started under the name sh turns on POSIX mode.
@@ -89,7 +99,7 @@ add() {
   configs+=("$1"$'\x1f'"$2"$'\x1f'"$3"$'\x1f'"$4")
   local r
   for r in "${ranges[@]}"; do
-    [[ ${ALL_RANGES:-} == 1 || $r == "$small" ]] || continue
+    [[ ${ALL_RANGES:-} == 1 || $r == "$small" || ($r == "${ranges[2]}" && ! ($1 == yash* && $3 == zh_*)) ]] || continue
     jobs+=("${configs[-1]}"$'\x1f'"$r")
     runs=$((runs + ${r#* } - ${r% *} + 1))
   done
@@ -155,5 +165,13 @@ for shell in mksh posh bash dash; do
   case $shell in mksh | posh) want='failed 140000 unset' ;; *) want='0 140000 a:b' ;; esac
   expect "[$shell, over the limit]" "$want" "$got"
 done
+# yash in Big5 holds 0xb3 0x5c (one character) but not the 0xb3 the cut leaves alone:
+# eval fails and sets nothing, as for any value yash cannot hold.
+if [[ " ${locales[*]} " == *" zh_TW.big5 "* ]]; then
+  printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V}'}" >"$CFGDIR/lead.yaml"
+  got=$(cd "$BAIT" && GOE_V=$'\xb3\\' LC_ALL=zh_TW.big5 yash -c 'rc=0
+    eval "$("$GOE_BIN" -q --no-env-yaml "$CFGDIR/lead.yaml")" || rc=failed; echo "$rc ${OTEL_SERVICE_NAME-unset}"' 2>/dev/null)
+  expect "[yash, zh_TW.big5, 0xb3 0x5c]" "failed unset" "$got"
+fi
 check; [[ -e $BAIT/pwned ]] && fail "a value ran a command"
 finish

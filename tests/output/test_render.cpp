@@ -141,6 +141,36 @@ TEST_CASE("render sh: regression: printf of a long value failed in mksh and set 
     CHECK(one(goe::parse_format("sh"), std::string(8192, '\t')) == printf_form(piece1) + helpers_end);
 }
 
+TEST_CASE("render sh: regression: bash 5.2 garbled the strip of a piece opening with a lead byte and a backslash") {
+    // The piece is cut before the backslash: no printed piece holds a stretch of bytes of
+    // 0x80 and above that opens it (or follows a backslash) and ends at a backslash.
+    auto step = [](const std::string& f) {
+        return " &&\n_goe_p=\"`printf '" + f +
+               ".'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && _goe_p=\"${_goe_p%.}\" && "
+               "_goe_v=\"$_goe_v$_goe_p\"";
+    };
+    auto pieces = [&](std::initializer_list<std::string> formats) {
+        std::string out = "_goe_v=";
+        for (const auto& f : formats) out += step(f);
+        return out + " && export V=\"$_goe_v\"" + helpers_end;
+    };
+    CHECK(one(goe::parse_format("sh"), "\xe0\\") == pieces({"\\340", "\\134"}));
+    CHECK(one(goe::parse_format("sh"), "\xc3\\x") == pieces({"\\303", "\\134x"}));
+    CHECK(one(goe::parse_format("sh"), "\xf0\x9f\\\n") == pieces({"\\360\\237", "\\134\\012"}));
+    // Mid-value: after a backslash, and Big5's 0xb3 0x5c.
+    CHECK(one(goe::parse_format("sh"), "a\\\xe0\\b") == pieces({"a\\134\\340", "\\134b"}));
+    CHECK(one(goe::parse_format("sh"), "\xb3\\") == pieces({"\\263", "\\134"}));
+    // Across a piece boundary: the second piece opens with the pair.
+    std::string long_value = std::string(8192, 'a') + "\xe0\\";
+    CHECK(one(goe::parse_format("sh"), long_value) == pieces({std::string(8192, 'a'), "\\340", "\\134"}));
+    // Whole UTF-8 characters before the backslash, or ASCII opening the stretch: one piece.
+    CHECK(one(goe::parse_format("sh"), "\xc3\xa9\\") == printf_form("\\303\\251\\134") + helpers_end);
+    CHECK(one(goe::parse_format("sh"), "a\xe0\\") == printf_form("a\\340\\134") + helpers_end);
+    CHECK(one(goe::parse_format("sh"),
+              "\xe0"
+              "a\\") == printf_form("\\340a\\134") + helpers_end);
+}
+
 TEST_CASE("render sh: one and-or list, a statement per line, so the first failure stops eval") {
     CHECK(goe::render({make("A", "1"), make("B", "x y")}, goe::parse_format("sh"), token) ==
           "export A='1' &&\nexport B='x y';\n");

@@ -149,7 +149,7 @@ TEST_CASE("report: a misspelt telemetry block warns first, and under --strict is
 }
 
 TEST_CASE("report: --check notes a block whose settings have no effect while telemetry is off") {
-    std::string yaml = "telemetry:\n  service_name: svc\n  otlp_endpoint: http://c:4318\n";
+    std::string yaml = "telemetry:\n  service_name: svc\n  otlp_endpoint: http://c:4317\n";
     CHECK(report_of(yaml, {.notes = true}).text ==
           "gym-otel-env: note: telemetry is off, so what the config sets is not exported (otlp_endpoint, "
           "service_name): telemetry.enabled is not set (default false)\n");

@@ -73,6 +73,44 @@ TEST_CASE("explain never shows a header value, from the config or the environmen
     CHECK(explained(r).find("  OTEL_EXPORTER_OTLP_HEADERS=Authorization=***  ") != std::string::npos);
 }
 
+TEST_CASE("explain: where each signal goes once a per-signal variable is set, headers masked") {
+    const std::string config =
+        "telemetry:\n"
+        "  enabled: true\n"
+        "  otlp_endpoint: http://c:4317\n"
+        "  otlp_headers: api-key=s3cr3t\n";
+    auto r = run({{"c.yaml", config}}, {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://other:4318/v1/traces"},
+                                        {"OTEL_EXPORTER_OTLP_METRICS_HEADERS", "x=h1dden"},
+                                        {"OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"}});
+    std::string text = explained(r);
+    auto at = text.find("gym-otel-env: explain: per signal");
+    REQUIRE(at != std::string::npos);
+    CHECK(text.substr(at) ==
+          "gym-otel-env: explain: per signal (an OTEL_EXPORTER_OTLP_<SIGNAL>_* variable in the environment wins "
+          "over the generic one, for its signal):\n"
+          "  traces endpoint   http://other:4318/v1/traces  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT in the environment\n"
+          "  traces protocol   grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, kept from the environment\n"
+          "  traces headers    api-key=***                  OTEL_EXPORTER_OTLP_HEADERS, c.yaml:4:17 "
+          "telemetry.otlp_headers\n"
+          "  metrics endpoint  http://c:4317                OTEL_EXPORTER_OTLP_ENDPOINT, c.yaml:3:18 "
+          "telemetry.otlp_endpoint\n"
+          "  metrics protocol  grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, kept from the environment\n"
+          "  metrics headers   x=***                        OTEL_EXPORTER_OTLP_METRICS_HEADERS in the environment\n"
+          "  logs endpoint     http://c:4317                OTEL_EXPORTER_OTLP_ENDPOINT, c.yaml:3:18 "
+          "telemetry.otlp_endpoint\n"
+          "  logs protocol     grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, kept from the environment\n"
+          "  logs headers      api-key=***                  OTEL_EXPORTER_OTLP_HEADERS, c.yaml:4:17 "
+          "telemetry.otlp_headers\n");
+    CHECK(text.find("h1dden") == std::string::npos);
+    CHECK(text.find("s3cr3t") == std::string::npos);
+    // Without one, no such table; a protocol nobody sets is nemo-lens' default.
+    CHECK(explained(run({{"c.yaml", config}})).find("per signal") == std::string::npos);
+    auto bare =
+        explained(run({{"c.yaml", "telemetry: {enabled: true}\n"}}, {{"OTEL_EXPORTER_OTLP_LOGS_PROTOCOL", "grpc"}}));
+    CHECK(bare.find("  traces protocol   -     not set: grpc, nemo-lens' default\n") != std::string::npos);
+    CHECK(bare.find("  traces endpoint   -     not set: the SDK's default\n") != std::string::npos);
+}
+
 TEST_CASE("explain: enabled from the environment, a generated run id, an odd value quoted") {
     auto r = run({{"c.yaml", "telemetry:\n  run_id: ' '\n  span_groups: \"a\\nb\"\n"}},
                  {{"NEMO_LENS_ENABLED", "yes"}, {"NEMO_GYM_OTEL_TRACES_ENABLED", "0"}});

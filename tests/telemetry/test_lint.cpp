@@ -169,3 +169,100 @@ TEST_CASE("check_rule names: a single unknown name is not repeated") {
           Lines{"'rollouts' is not one of job, server, http_client, rollout, verify, agent, model_call, sandbox, "
                 "startup, default, per_rollout, all (nemo-lens rejects it); did you mean 'rollout'?"});
 }
+
+namespace {
+
+// lint_otlp over a config, with the translation the pipeline would make of it.
+std::vector<std::string> otlp_text(const std::string& yaml, const goe::Environment& env = {}) {
+    auto settings = settings_of(yaml);
+    auto translation = goe::translate(settings, env, [] { return std::string("0123456789ab"); });
+    std::vector<std::string> out;
+    for (const auto& d : goe::lint_otlp(settings, translation, env)) out.push_back(d.str());
+    return out;
+}
+
+std::string block(const std::string& fields) { return "telemetry:\n  enabled: true\n" + fields; }
+
+}  // namespace
+
+TEST_CASE("lint_otlp: grpc with an endpoint on port 4318, the OTLP/HTTP port") {
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector:4318\n  otlp_protocol: grpc\n")) ==
+          Lines{"c.yaml:3:18: telemetry.otlp_endpoint: 'http://collector:4318' has port 4318, the OTLP/HTTP port, "
+                "but the protocol is grpc (c.yaml:4:18 telemetry.otlp_protocol): use port 4317, or otlp_protocol: "
+                "http/protobuf"});
+    // No protocol set: nemo-lens' default, grpc.
+    CHECK(otlp_text(block("  otlp_endpoint: https://collector:4318/base\n")) ==
+          Lines{"c.yaml:3:18: telemetry.otlp_endpoint: 'https://collector:4318/base' has port 4318, the OTLP/HTTP "
+                "port, but the protocol is grpc (otlp_protocol is not set, so the SDK uses grpc): use port 4317, or "
+                "otlp_protocol: http/protobuf"});
+    // The protocol from the environment, read as nemo-lens reads it.
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector:4318\n"), {{"OTEL_EXPORTER_OTLP_PROTOCOL", " GRPC "}}) ==
+          Lines{"c.yaml:3:18: telemetry.otlp_endpoint: 'http://collector:4318' has port 4318, the OTLP/HTTP port, "
+                "but the protocol is grpc (OTEL_EXPORTER_OTLP_PROTOCOL in the environment): use port 4317, or "
+                "otlp_protocol: http/protobuf"});
+}
+
+TEST_CASE("lint_otlp: http/protobuf or http/json with port 4317, the gRPC port; the URL's secrets not shown") {
+    CHECK(otlp_text(block("  otlp_endpoint: http://u:pw@[::1]:4317?key=k\n  otlp_protocol: http/json\n")) ==
+          Lines{"c.yaml:3:18: telemetry.otlp_endpoint: 'http://***@[::1]:4317?***' has port 4317, the OTLP/gRPC "
+                "port, but the protocol is http/json (c.yaml:4:18 telemetry.otlp_protocol): use port 4318, or "
+                "otlp_protocol: grpc"});
+    // The endpoint from the environment.
+    CHECK(otlp_text(block("  otlp_protocol: http/protobuf\n"),
+                    {{"OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317"}}) ==
+          Lines{"environment: OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317' has port 4317, the OTLP/gRPC "
+                "port, but the protocol is http/protobuf (c.yaml:3:18 telemetry.otlp_protocol): use port 4318, or "
+                "otlp_protocol: grpc"});
+}
+
+TEST_CASE("lint_otlp: the matching port, no port, another port, a path or an unknown protocol say nothing") {
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector:4317\n  otlp_protocol: grpc\n")).empty());
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector:4318\n  otlp_protocol: http/protobuf\n")).empty());
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector\n")).empty());
+    CHECK(otlp_text(block("  otlp_endpoint: https://[::1]\n  otlp_protocol: http/json\n")).empty());
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector:14318\n")).empty());
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector/4318\n")).empty());
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector:4318\n  otlp_protocol: zipkin\n")).empty());
+    // The console exporter sends nothing; telemetry off is no excuse (the config is wrong either way).
+    CHECK(otlp_text(block("  otlp_endpoint: http://collector:4318\n  exporter: console\n")).empty());
+    CHECK(
+        otlp_text(block("  otlp_endpoint: http://collector:4318\n"), {{"NEMO_GYM_OTEL_EXPORTER", " console"}}).empty());
+    CHECK(otlp_text("telemetry:\n  otlp_endpoint: http://c:4318\n").size() == 1);
+}
+
+TEST_CASE("lint_otlp: a generic endpoint already ending in /v1/<signal> over HTTP") {
+    CHECK(otlp_text(block("  otlp_endpoint: https://api.example/v1/traces\n  otlp_protocol: http/protobuf\n")) ==
+          Lines{"c.yaml:3:18: telemetry.otlp_endpoint: 'https://api.example/v1/traces' already ends in /v1/traces, "
+                "and over http/protobuf the SDK appends /v1/<signal> to it (traces go to "
+                "https://api.example/v1/traces/v1/traces): drop the path, or set OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, "
+                "which the SDK uses as it is"});
+    CHECK(otlp_text(block("  otlp_endpoint: http://c:4318/otlp/v1/logs/\n  otlp_protocol: http/json\n")) ==
+          Lines{"c.yaml:3:18: telemetry.otlp_endpoint: 'http://c:4318/otlp/v1/logs/' already ends in /v1/logs, and "
+                "over http/json the SDK appends /v1/<signal> to it (logs go to http://c:4318/otlp/v1/logs/v1/logs): "
+                "drop the path, or set OTEL_EXPORTER_OTLP_LOGS_ENDPOINT, which the SDK uses as it is"});
+    // gRPC takes only the host and port; another path is the user's.
+    CHECK(otlp_text(block("  otlp_endpoint: http://c:4317/v1/traces\n  otlp_protocol: grpc\n")).empty());
+    CHECK(otlp_text(block("  otlp_endpoint: http://c:4318/v1/metric\n  otlp_protocol: http/protobuf\n")).empty());
+}
+
+TEST_CASE("lint_otlp: a per-signal variable in the environment overrides what this writes, for its signal") {
+    auto yaml = block("  otlp_endpoint: http://c:4317\n  otlp_headers: k=s3cret\n");
+    CHECK(otlp_text(yaml, {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://other:4318/v1/traces"},
+                           {"OTEL_EXPORTER_OTLP_LOGS_HEADERS", "k=other"},
+                           {"OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "grpc"}}) ==
+          Lines{"environment: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: already set, so traces are exported with it, not "
+                "with the OTEL_EXPORTER_OTLP_ENDPOINT written from c.yaml:3:18 telemetry.otlp_endpoint (unset it to "
+                "use the config's; --explain shows where each signal goes)",
+                "environment: OTEL_EXPORTER_OTLP_LOGS_HEADERS: already set, so logs are exported with it, not with "
+                "the OTEL_EXPORTER_OTLP_HEADERS written from c.yaml:4:17 telemetry.otlp_headers (unset it to use the "
+                "config's; --explain shows where each signal goes)"});
+    // Nothing written for the generic variable (null, kept, or telemetry off): nothing overridden.
+    CHECK(otlp_text(yaml, {{"OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "grpc"}}).empty());
+    CHECK(otlp_text(yaml, {{"OTEL_EXPORTER_OTLP_ENDPOINT", "http://kept:4317"},
+                           {"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://other:4317"}})
+              .empty());
+    CHECK(otlp_text("telemetry:\n  otlp_endpoint: http://c:4317\n", {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "x"}})
+              .empty());
+    // Blank is not set (the OpenTelemetry rule).
+    CHECK(otlp_text(yaml, {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", " "}}).empty());
+}

@@ -1,5 +1,7 @@
 #include "gym_otel_env/output/render.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/error.hpp"
@@ -56,6 +58,27 @@ std::string sh_printf_format(std::string_view value) {
 // printf.
 constexpr size_t sh_piece_bytes = 8192;
 
+// Where the piece that starts at `start` ends: after sh_piece_bytes, or before a backslash
+// that closes a stretch of bytes of 0x80 and above, not whole UTF-8 characters, opening
+// the piece or following a backslash. bash 5.2 strips a pattern (${_goe_p%.}) in a
+// multibyte locale by converting the string to wide characters a stretch at a time, each
+// ending at a backslash; a stretch that is only the start of a character (`\xe0` in UTF-8,
+// `\xb3` of Big5's 0xb3 0x5c) comes out as random bytes. Cut before that backslash, the
+// stretch ends at the guard instead, and bash takes the string as bytes.
+size_t sh_piece_end(std::string_view value, size_t start) {
+    size_t limit = std::min(value.size(), start + sh_piece_bytes);
+    size_t stretch = start;  // where the current stretch began
+    for (size_t i = start; i < limit; ++i) {
+        if (value[i] != '\\') continue;
+        std::string_view before = value.substr(stretch, i - stretch);
+        bool high = !before.empty() && std::all_of(before.begin(), before.end(),
+                                                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+        if (high && !valid_utf8(before)) return i;
+        stretch = i + 1;
+    }
+    return limit;
+}
+
 // One printed piece into the helper _goe_p: `...` rather than $(...), whose '(' zsh's
 // globsubst reads as a glob group; a guard byte '.' after the piece, because `...`
 // removes trailing newlines, stripped with ${_goe_p%.}. '.' (0x2e) is never the second
@@ -69,14 +92,17 @@ std::string sh_piece(std::string_view piece) {
 // The value is assembled in helpers and exported only when every piece was printed, so a
 // printf that fails (E2BIG, a missing printf) leaves the variable as it was, never shorter.
 std::string sh_printf_statement(const Export& e) {
-    if (e.value.size() <= sh_piece_bytes)
-        return fmt::format("{} && export {}=\"${{_goe_p%.}}\"", sh_piece(e.value), e.name);
+    std::string_view value = e.value;
+    if (sh_piece_end(value, 0) == value.size())
+        return fmt::format("{} && export {}=\"${{_goe_p%.}}\"", sh_piece(value), e.name);
     // Quoted assignments: zsh's globsubst would expand a `~` or `:=` of the value in an
     // unquoted one. Two steps: posh 0.14 crashes on "$_goe_v${_goe_p%.}" past 40 KB.
     std::string out = "_goe_v=";
-    for (size_t i = 0; i < e.value.size(); i += sh_piece_bytes)
+    for (size_t i = 0, end = 0; i < value.size(); i = end) {
+        end = sh_piece_end(value, i);
         out += fmt::format(" &&\n{} && _goe_p=\"${{_goe_p%.}}\" && _goe_v=\"$_goe_v$_goe_p\"",
-                           sh_piece(std::string_view(e.value).substr(i, sh_piece_bytes)));
+                           sh_piece(value.substr(i, end - i)));
+    }
     return out + fmt::format(" && export {}=\"$_goe_v\"", e.name);
 }
 

@@ -22,7 +22,7 @@ struct SignalNames {
     std::string_view package;
 };
 
-constexpr std::array<SignalNames, 3> kSignals{{
+constexpr std::array<SignalNames, 3> kSignalNames{{
     {Signal::traces, "traces", "TRACES", "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", "TraceService",
      "trace"},
     {Signal::metrics, "metrics", "METRICS", "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED",
@@ -83,7 +83,7 @@ void fill_endpoint(Target& t, const Environment& env, const SignalNames& s) {
     auto generic = own ? std::nullopt : first_set(env, {"OTEL_EXPORTER_OTLP_ENDPOINT"});
     const auto& found = own ? own : generic;
     bool grpc = t.protocol == Protocol::grpc;
-    std::string text = found ? found->value : grpc ? "http://localhost:4317" : "http://localhost:4318";
+    std::string text = found ? found->value : fmt::format("http://localhost:{}", default_port(t.protocol));
     t.endpoint_variable = found ? found->variable : "";
     auto url = parse_url(text);
     std::string what = found ? found->variable : "the default endpoint";
@@ -107,7 +107,7 @@ void fill_endpoint(Target& t, const Environment& env, const SignalNames& s) {
         url->query.clear();
     } else if (!own) {
         t.endpoint_path = url->path;
-        url->path = fmt::format("{}{}v1/{}", url->path, url->path.ends_with('/') ? "" : "/", s.name);
+        url->path = signal_path(url->path, s.signal);
     }
     t.url = std::move(*url);
 }
@@ -117,10 +117,7 @@ Target target(const Environment& env, const SignalNames& s, long total_ms) {
     t.signal = s.signal;
     if (auto p = option(env, s, "PROTOCOL")) {
         t.protocol_variable = p->variable;
-        std::string value = ascii_lower(p->value);  // nemo-lens: .strip().lower() (_resolve_otlp_protocol)
-        if (value == "grpc") t.protocol = Protocol::grpc;
-        else if (value == "http/protobuf") t.protocol = Protocol::http_protobuf;
-        else if (value == "http/json") t.protocol = Protocol::http_json;
+        if (auto protocol = parse_protocol(p->value)) t.protocol = *protocol;
         else t.invalid = fmt::format("{} is '{}', not grpc, http/protobuf or http/json", p->variable, p->value);
     }
     if (t.invalid.empty()) fill_endpoint(t, env, s);
@@ -140,21 +137,6 @@ Target target(const Environment& env, const SignalNames& s, long total_ms) {
 }
 
 }  // namespace
-
-std::string_view name(Signal signal) {
-    for (const auto& s : kSignals)
-        if (s.signal == signal) return s.name;
-    return "";
-}
-
-std::string_view name(Protocol protocol) {
-    switch (protocol) {
-        case Protocol::grpc: return "grpc";
-        case Protocol::http_protobuf: return "http/protobuf";
-        case Protocol::http_json: return "http/json";
-    }
-    return "";
-}
 
 std::string percent_decode(std::string_view text) {
     std::string out;
@@ -183,54 +165,6 @@ std::vector<Header> parse_headers(std::string_view text) {
     return out;
 }
 
-std::optional<Url> parse_url(std::string_view text) {
-    Url url;
-    text = trim(text);
-    if (size_t colon = text.find("://"); colon != std::string_view::npos) {
-        std::string_view scheme = text.substr(0, colon);
-        if (scheme.empty() || !is_alpha(scheme[0]) || !std::all_of(scheme.begin(), scheme.end(), [](char c) {
-                return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
-            }))
-            return std::nullopt;
-        url.scheme = ascii_lower(scheme);
-        text.remove_prefix(colon + 3);
-    }
-    text = text.substr(0, text.find('#'));
-    size_t end = std::min(text.find('/'), text.find('?'));
-    std::string_view authority = text.substr(0, end);
-    std::string_view rest = end == std::string_view::npos ? std::string_view() : text.substr(end);
-    if (size_t at = authority.rfind('@'); at != std::string_view::npos) {
-        url.userinfo = authority.substr(0, at);
-        authority.remove_prefix(at + 1);
-    }
-    std::string_view port;
-    if (authority.starts_with('[')) {
-        size_t close = authority.find(']');
-        if (close == std::string_view::npos) return std::nullopt;
-        url.host = authority.substr(0, close + 1);
-        std::string_view after = authority.substr(close + 1);
-        if (!after.empty() && !after.starts_with(':')) return std::nullopt;
-        if (!after.empty()) port = after.substr(1);
-    } else {
-        size_t colon = authority.rfind(':');
-        url.host = authority.substr(0, colon);
-        if (colon != std::string_view::npos) port = authority.substr(colon + 1);
-    }
-    if (url.host.empty() || url.host == "[]" || port.size() > 5 || !std::all_of(port.begin(), port.end(), is_digit))
-        return std::nullopt;
-    url.port = port;
-    size_t question = rest.find('?');
-    url.path = rest.substr(0, question);
-    if (question != std::string_view::npos) url.query = rest.substr(question + 1);
-    return url;
-}
-
-std::string shown_url(const Url& url) {
-    return fmt::format("{}{}{}{}{}{}{}", url.scheme.empty() ? "" : url.scheme + "://",
-                       url.userinfo.empty() ? "" : "***@", url.host, url.port.empty() ? "" : ":", url.port, url.path,
-                       url.query.empty() ? "" : "?***");
-}
-
 Plan plan(const Environment& env, long total_ms) {
     Plan out;
     auto enabled = first_set(env, {"NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED"});
@@ -246,7 +180,7 @@ Plan plan(const Environment& env, long total_ms) {
         return out;
     }
     out.kind = Plan::Kind::otlp;
-    for (const auto& s : kSignals) {
+    for (const auto& s : kSignalNames) {
         auto on = first_set(env, {std::string(s.enabled), std::string(s.lens)});
         if (lens_true(on ? std::string_view(on->value) : schema_default(s.enabled)))
             out.targets.push_back(target(env, s, total_ms));

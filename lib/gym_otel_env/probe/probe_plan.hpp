@@ -10,14 +10,14 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe::probe {
 
-enum class Signal { traces, metrics, logs };
-enum class Protocol { grpc, http_protobuf, http_json };
-
-std::string_view name(Signal signal);      // "traces"
-std::string_view name(Protocol protocol);  // "http/protobuf"
+// The OTLP names and URL rules are the telemetry folder's (otlp.hpp).
+using goe::name;
+using goe::Protocol;
+using goe::Signal;
 
 struct Header {
     std::string key;
@@ -34,26 +34,13 @@ std::vector<Header> parse_headers(std::string_view text);
 // %XX (hex, either case) as the byte; a '%' not followed by two hex digits stays.
 std::string percent_decode(std::string_view text);
 
-// The parts of an endpoint URL the SDKs honour: scheme://[userinfo@]host[:port][/path][?query].
-struct Url {
-    std::string scheme;  // lower-cased; empty for gRPC's "host:port"
-    std::string userinfo;
-    std::string host;  // an IPv6 literal keeps its brackets
-    std::string port;
-    std::string path;
-    std::string query;
-    bool operator==(const Url&) const = default;
-};
-
-std::optional<Url> parse_url(std::string_view text);
-
-// scheme://host[:port]path[?query], the userinfo as "***@" and the query as "?***": the
-// URL as messages show it (a password or key in either never reaches a message, SPEC 7).
-std::string shown_url(const Url& url);
+using goe::parse_url;
+using goe::shown_url;
+using goe::Url;
 
 struct Target {
     Signal signal = Signal::traces;
-    Protocol protocol = Protocol::grpc;
+    Protocol protocol = kDefaultProtocol;
     std::string protocol_variable;  // the variable that chose it, "" for the SDK default
     Url url;                        // what is requested (gRPC: the Export method's path)
     std::string endpoint_variable;  // OTEL_EXPORTER_OTLP_<SIGNAL>_ENDPOINT, OTEL_EXPORTER_OTLP_ENDPOINT or ""

@@ -88,6 +88,7 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
     Report out;
     auto warnings = lint_top_level(outcome.root);
     for (auto& d : lint(outcome.settings, env)) warnings.push_back(std::move(d));
+    for (auto& d : lint_otlp(outcome.settings, outcome.translation, env)) warnings.push_back(std::move(d));
     for (auto& d : lint_run_id(outcome.translation, env)) warnings.push_back(std::move(d));
     out.failed = options.strict && !warnings.empty();
     Severity severity = options.strict ? Severity::error : Severity::warning;

@@ -1,9 +1,13 @@
 #include "gym_otel_env/telemetry/explain.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
 
@@ -84,6 +88,54 @@ std::vector<Row> rows(const Outcome& outcome) {
     return out;
 }
 
+// Where each signal goes, once the environment sets an OTEL_EXPORTER_OTLP_<SIGNAL>_*
+// variable: it wins over the generic one this writes, for that signal only. A row per
+// signal and option: the value (headers masked) and which variable gave it.
+std::string per_signal(const Outcome& outcome, const Environment& env) {
+    bool any = std::any_of(kSignals.begin(), kSignals.end(), [&](Signal s) {
+        return std::any_of(kSignalOptions.begin(), kSignalOptions.end(),
+                           [&](std::string_view o) { return is_set(env, signal_variable(s, o)); });
+    });
+    if (!any) return {};
+    const auto& t = outcome.translation;
+    std::vector<std::array<std::string, 3>> rows;
+    for (Signal signal : kSignals) {
+        for (std::string_view option : kSignalOptions) {
+            const Field& f = *find_field(fmt::format("otlp_{}", ascii_lower(option)));
+            std::string own = signal_variable(signal, option);
+            auto e =
+                std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
+            auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Kept& x) { return x.name == f.variable; });
+            std::array<std::string, 3> row{fmt::format("{} {}", name(signal), ascii_lower(option)), "-", ""};
+            if (is_set(env, own)) {
+                row[1] = shown_value(f, *lookup(env, own));
+                row[2] = fmt::format("{} in the environment", own);
+            } else if (e != t.exports.end()) {
+                row[1] = shown_value(f, e->value);
+                row[2] = fmt::format("{}, {}", f.variable, export_origin(*e, f));
+            } else if (k != t.kept.end()) {
+                row[1] = shown_value(f, k->value);
+                row[2] = fmt::format("{}, kept from the environment", f.variable);
+            } else {
+                row[2] = option == "PROTOCOL" ? fmt::format("not set: {}, nemo-lens' default", name(kDefaultProtocol))
+                                              : std::string("not set: the SDK's default");
+            }
+            rows.push_back(std::move(row));
+        }
+    }
+    size_t first = 0, second = 0;
+    for (const auto& r : rows) {
+        first = std::max(first, r[0].size());
+        if (r[1].size() <= kMaxValueColumn) second = std::max(second, r[1].size());
+    }
+    std::string out = fmt::format(
+        "{}per signal (an OTEL_EXPORTER_OTLP_<SIGNAL>_* variable in the environment wins "
+        "over the generic one, for its signal):\n",
+        kPrefix);
+    for (const auto& r : rows) out += fmt::format("  {:<{}}  {:<{}}  {}\n", r[0], first, r[1], second, r[2]);
+    return out;
+}
+
 }  // namespace
 
 std::string enablement(const Outcome& outcome, const Environment& env) {
@@ -125,7 +177,7 @@ std::string explain(const Outcome& outcome, const Environment& env) {
     for (const auto& r : all)
         if (r.assignment.size() <= kMaxValueColumn) width = std::max(width, r.assignment.size());
     for (const auto& r : all) out += fmt::format("  {:<{}}  {}\n", r.assignment, width, r.origin);
-    return out;
+    return out + per_signal(outcome, env);
 }
 
 std::string explain_short(const Outcome& outcome, const Environment& env) {

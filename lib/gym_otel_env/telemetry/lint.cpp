@@ -1,11 +1,13 @@
 #include "gym_otel_env/telemetry/lint.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
 
@@ -46,7 +48,98 @@ bool plain_decimal(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
 }
 
+// A field's value in effect (as lint() takes it) and where a message says it is: the
+// config's origin and key path, or the environment and the variable.
+struct Named {
+    std::string value;
+    Diagnostic where;
+    bool environment = false;
+};
+
+std::optional<Named> named(const Settings& settings, std::string_view key, const Environment& env) {
+    const Setting& s = settings[key];
+    InEffect v = in_effect(s, env);
+    bool config = v.from == InEffect::From::config;
+    if (!v.value || (config && s.origin.empty()) || trim(*v.value).empty()) return std::nullopt;
+    if (config) return Named{std::string(*v.value), {s.origin, fmt::format("telemetry.{}", key), {}, false, {}}, false};
+    return Named{std::string(*v.value), {Origin{"environment"}, std::string(v.name), {}, false, {}}, true};
+}
+
+// "c.yaml:5:18 telemetry.otlp_protocol", or "OTEL_EXPORTER_OTLP_PROTOCOL in the environment".
+std::string said_at(const Named& named) {
+    if (named.environment) return fmt::format("{} in the environment", named.where.key_path);
+    return fmt::format("{} {}", named.where.origin.str(), named.where.key_path);
+}
+
+std::string_view transport(Protocol protocol) { return protocol == Protocol::grpc ? "OTLP/gRPC" : "OTLP/HTTP"; }
+
+// An endpoint on the default port of the protocol it is not spoken with.
+std::optional<Diagnostic> wrong_port(const Named& endpoint, const Url& url, Protocol protocol,
+                                     const std::optional<Named>& chosen) {
+    Protocol other = protocol == Protocol::grpc ? Protocol::http_protobuf : Protocol::grpc;
+    if (url.port != default_port(other)) return std::nullopt;
+    std::string why = chosen ? said_at(*chosen) : "otlp_protocol is not set, so the SDK uses grpc";
+    Diagnostic d = endpoint.where;
+    d.what = fmt::format("{} has port {}, the {} port, but the protocol is {} ({}): use port {}, or otlp_protocol: {}",
+                         python_repr(shown_url(url)), url.port, transport(other), name(protocol), why,
+                         default_port(protocol), name(other));
+    return d;
+}
+
+// A generic endpoint whose path already names a signal, which the SDK appends again.
+std::optional<Diagnostic> doubled_path(const Named& endpoint, const Url& url, Protocol protocol) {
+    if (protocol == Protocol::grpc) return std::nullopt;  // gRPC takes only host and port
+    for (Signal signal : kSignals) {
+        std::string tail = fmt::format("/v1/{}", name(signal));
+        if (!url.path.ends_with(tail) && !url.path.ends_with(tail + "/")) continue;
+        Url sent = url;
+        sent.path = signal_path(url.path, signal);
+        Diagnostic d = endpoint.where;
+        d.what = fmt::format(
+            "{} already ends in {}, and over {} the SDK appends /v1/<signal> to it ({} go to {}): drop the path, or "
+            "set {}, which the SDK uses as it is",
+            python_repr(shown_url(url)), tail, name(protocol), name(signal), shown_url(sent),
+            signal_variable(signal, "ENDPOINT"));
+        return d;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
+
+std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& translation, const Environment& env) {
+    std::vector<Diagnostic> out;
+    // The console exporter sends nothing anywhere (nemo-lens reads the exporter trimmed).
+    if (auto exporter = named(settings, "exporter", env); exporter && trim(exporter->value) != "otlp") return out;
+    auto endpoint = named(settings, "otlp_endpoint", env);
+    auto chosen = named(settings, "otlp_protocol", env);
+    std::optional<Protocol> protocol = chosen ? parse_protocol(chosen->value) : kDefaultProtocol;
+    std::optional<Url> url = endpoint ? parse_url(endpoint->value) : std::nullopt;
+    if (url && protocol) {  // an unknown protocol is lint()'s
+        if (auto d = wrong_port(*endpoint, *url, *protocol, chosen)) out.push_back(std::move(*d));
+        if (auto d = doubled_path(*endpoint, *url, *protocol)) out.push_back(std::move(*d));
+    }
+    for (Signal signal : kSignals) {
+        for (std::string_view option : kSignalOptions) {
+            std::string own = signal_variable(signal, option);
+            const Field& f = *find_field(fmt::format("otlp_{}", ascii_lower(option)));
+            auto e = std::find_if(translation.exports.begin(), translation.exports.end(),
+                                  [&](const Export& x) { return x.name == f.variable; });
+            if (!is_set(env, own) || e == translation.exports.end()) continue;
+            std::string from =
+                e->origin.empty() ? "by default" : fmt::format("from {} telemetry.{}", e->origin.str(), f.key);
+            out.push_back(
+                Diagnostic{Origin{"environment"},
+                           own,
+                           fmt::format("already set, so {} are exported with it, not with the {} written {} "
+                                       "(unset it to use the config's; --explain shows where each signal goes)",
+                                       name(signal), f.variable, from),
+                           false,
+                           {}});
+        }
+    }
+    return out;
+}
 
 std::vector<std::string> check_rule(const Field& f, std::string_view value) {
     std::string shown = python_repr(f.secret ? mask_headers(value) : std::string(value));

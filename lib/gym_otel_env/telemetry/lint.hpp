@@ -41,6 +41,15 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root);
 // job, so that separate jobs report under one run.
 std::vector<Diagnostic> lint_run_id(const Translation& translation, const Environment& env);
 
+// First mistakes on the way to the collector, none of which the SDK reports before the
+// first export fails: an endpoint on the other protocol's default port (4317 gRPC, 4318
+// OTLP/HTTP), a generic endpoint over HTTP that already ends in /v1/<signal> (the SDK
+// appends it again), and an OTEL_EXPORTER_OTLP_<SIGNAL>_{ENDPOINT,HEADERS,PROTOCOL}
+// already in the environment, which overrides for that signal the generic variable this
+// writes. Nothing when the exporter in effect is not otlp; the first two, like lint(),
+// run whether or not telemetry is enabled.
+std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& translation, const Environment& env);
+
 // What is wrong with `value` under `field`'s rule: one sentence per problem, none when
 // the value follows it. Secret values are shown masked.
 std::vector<std::string> check_rule(const Field& field, std::string_view value);

@@ -1,0 +1,62 @@
+// The OTLP exporter's own rules, shared by the lint, --explain and --probe: its signals
+// and protocols, nemo-lens' default protocol, the per-signal variables that override
+// the generic ones, and the parts of an endpoint URL the SDKs read.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace goe {
+
+enum class Signal { traces, metrics, logs };
+enum class Protocol { grpc, http_protobuf, http_json };
+
+inline constexpr std::array<Signal, 3> kSignals{Signal::traces, Signal::metrics, Signal::logs};
+
+std::string_view name(Signal signal);      // "traces"
+std::string_view name(Protocol protocol);  // "http/protobuf"
+
+// No protocol set means gRPC: nemo-lens' _resolve_otlp_protocol falls back to it, as
+// Python's exporters do, although the OTLP spec's default is http/protobuf
+// (docs/decisions.md).
+inline constexpr Protocol kDefaultProtocol = Protocol::grpc;
+
+// The OpenTelemetry default ports: 4317 for OTLP/gRPC, 4318 for OTLP/HTTP.
+std::string_view default_port(Protocol protocol);
+
+// A protocol as nemo-lens reads it, blanks around removed and case ignored; nullopt for
+// anything else.
+std::optional<Protocol> parse_protocol(std::string_view text);
+
+// OTEL_EXPORTER_OTLP_<SIGNAL>_<OPTION>, which the SDK reads for that signal before
+// OTEL_EXPORTER_OTLP_<OPTION>.
+std::string signal_variable(Signal signal, std::string_view option);
+
+// The options this tool writes generically (telemetry.otlp_<option>, lower-cased), so that a
+// per-signal variable can override them.
+inline constexpr std::array<std::string_view, 3> kSignalOptions{"ENDPOINT", "PROTOCOL", "HEADERS"};
+
+// The path a signal is sent to over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (the
+// generic one) has `path`: the SDK appends v1/<signal> ("/base" -> "/base/v1/traces").
+std::string signal_path(std::string_view path, Signal signal);
+
+// The parts of an endpoint URL the SDKs honour: scheme://[userinfo@]host[:port][/path][?query].
+struct Url {
+    std::string scheme;  // lower-cased; empty for gRPC's "host:port"
+    std::string userinfo;
+    std::string host;  // an IPv6 literal keeps its brackets
+    std::string port;
+    std::string path;
+    std::string query;
+    bool operator==(const Url&) const = default;
+};
+
+std::optional<Url> parse_url(std::string_view text);
+
+// scheme://host[:port]path[?query], the userinfo as "***@" and the query as "?***": the
+// URL as messages show it (a password or key in either never reaches a message, SPEC 7).
+std::string shown_url(const Url& url);
+
+}  // namespace goe

@@ -1,0 +1,64 @@
+// otlp: the OTLP exporter's names, default protocol and port, per-signal variables and
+// endpoint URLs, as the lint, --explain and --probe read them.
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/telemetry/otlp.hpp"
+
+using namespace goe;
+
+TEST_CASE("parse_protocol: nemo-lens' reading, blanks around removed and case ignored") {
+    CHECK(parse_protocol("grpc") == Protocol::grpc);
+    CHECK(parse_protocol(" HTTP/protobuf ") == Protocol::http_protobuf);
+    CHECK(parse_protocol("http/json") == Protocol::http_json);
+    CHECK_FALSE(parse_protocol("http"));
+    CHECK_FALSE(parse_protocol(""));
+    CHECK(kDefaultProtocol == Protocol::grpc);
+}
+
+TEST_CASE("default_port: 4317 for gRPC, 4318 for OTLP/HTTP") {
+    CHECK(default_port(Protocol::grpc) == "4317");
+    CHECK(default_port(Protocol::http_protobuf) == "4318");
+    CHECK(default_port(Protocol::http_json) == "4318");
+}
+
+TEST_CASE("signal_variable: OTEL_EXPORTER_OTLP_<SIGNAL>_<OPTION>") {
+    CHECK(signal_variable(Signal::traces, "ENDPOINT") == "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT");
+    CHECK(signal_variable(Signal::metrics, "HEADERS") == "OTEL_EXPORTER_OTLP_METRICS_HEADERS");
+    CHECK(signal_variable(Signal::logs, "PROTOCOL") == "OTEL_EXPORTER_OTLP_LOGS_PROTOCOL");
+    CHECK(name(Signal::metrics) == "metrics");
+    CHECK(name(Protocol::http_json) == "http/json");
+}
+
+TEST_CASE("parse_url and shown_url: userinfo and query never shown") {
+    auto u = parse_url("HTTPS://user:s3cret@Collector.example:4318/base?api_key=s3cret#frag");
+    REQUIRE(u);
+    CHECK(*u == Url{"https", "user:s3cret", "Collector.example", "4318", "/base", "api_key=s3cret"});
+    CHECK(shown_url(*u) == "https://***@Collector.example:4318/base?***");
+    auto v6 = parse_url("http://[::1]:4318");
+    REQUIRE(v6);
+    CHECK(v6->host == "[::1]");
+    CHECK(v6->port == "4318");
+    CHECK(shown_url(*parse_url("http://h")) == "http://h");
+    CHECK(parse_url("host:4317")->scheme.empty());
+    CHECK_FALSE(parse_url("http://"));
+    CHECK_FALSE(parse_url("http://[::1"));
+    CHECK_FALSE(parse_url("1http://h"));
+}
+
+TEST_CASE("parse_url: the port of scheme://host:port/path, an IPv6 literal's, or none") {
+    CHECK(parse_url("http://collector:4318/v1/traces")->port == "4318");
+    CHECK(parse_url("http://collector:4318/v1/traces")->path == "/v1/traces");
+    CHECK(parse_url("https://[::1]:4317")->port == "4317");
+    CHECK(parse_url("https://[::1]/x")->port.empty());
+    CHECK(parse_url("http://collector")->port.empty());
+    CHECK(parse_url("http://u:4318@collector/x")->port.empty());
+    CHECK(parse_url("http://collector/a:4318")->port.empty());
+    CHECK_FALSE(parse_url("http://collector:43x8"));
+}
+
+TEST_CASE("signal_path: the generic endpoint's path plus v1/<signal>") {
+    CHECK(signal_path("", Signal::traces) == "/v1/traces");
+    CHECK(signal_path("/", Signal::metrics) == "/v1/metrics");
+    CHECK(signal_path("/base", Signal::logs) == "/base/v1/logs");
+    CHECK(signal_path("/v1/traces", Signal::traces) == "/v1/traces/v1/traces");
+}
