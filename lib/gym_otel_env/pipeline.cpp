@@ -69,7 +69,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         } catch (const Error&) {
         }
         out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
-        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
+        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found, &out.deprecations);
     } catch (...) {
         hand_over();
         throw;

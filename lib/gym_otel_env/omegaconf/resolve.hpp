@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/value.hpp"
@@ -28,12 +29,23 @@ struct SecretTexts {
     std::vector<std::string> texts;
 };
 
+// OmegaConf's warning for a value that reads a key through ${oc.deprecated:KEY[,MESSAGE]}:
+// where the value was written, its key path, and the message with $OLD_KEY and $NEW_KEY
+// put in. Python shows a warning of the same text once.
+struct DeprecatedKey {
+    Origin origin;
+    std::string path;
+    std::string message;
+};
+
 // The value under the top-level `key` of `root` with every interpolation inside it
 // resolved, or nullptr when the key is absent. Top-level values of a resolved
 // mapping keep the origin where they were written. Throws Error naming the key path
-// and position of the value that failed.
+// and position of the value that failed. `deprecations` (when given) gets the warnings of
+// oc.deprecated, each text once.
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
-                        const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr);
+                        const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr,
+                        std::vector<DeprecatedKey>* deprecations = nullptr);
 
 // The value under the top-level `key` with its own interpolation resolved, but not the
 // values inside a container it gives, as Gym's loop over the config's top-level
