@@ -302,3 +302,8 @@ TEST_CASE("run_pipeline: regression: a top-level ${oc.dict.keys:telemetry} faile
     CHECK(exports_of(o) == enabled_with({{"OTEL_SERVICE_NAME", "svc"}}));
     CHECK(o.deprecations.empty());
 }
+
+TEST_CASE("run_pipeline: oc.create reads a string as YAML, as OmegaConf.create does") {
+    Run run(Files{{"c.yaml", "telemetry: \"${oc.create:'{enabled: true, service_name: svc}'}\"\n"}});
+    CHECK(exports_of(run()) == enabled_with({{"OTEL_SERVICE_NAME", "svc"}}));
+}

@@ -256,6 +256,34 @@ TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolv
     CHECK(python_str(*block) == "{'s': {'a': 3, 'b': 3}, 'd': {'a': 3, 'b': 3}}");
 }
 
+// OmegaConf 2.2.2 and 2.3.0: OmegaConf.create(str) reads the string as YAML.
+TEST_CASE("resolve_subtree: oc.create of a string reads it as YAML, with the reader it is given") {
+    ResolveLimits limits;
+    limits.read_yaml = [](std::string_view text) { return parse_yaml(text, "the string"); };
+    auto [value, expected] = GENERATE(table<std::string, std::string>({
+        {"${oc.create:'a: 1'}", "{'a': 1}"},
+        {"${oc.create:'[1, yes]'}", "[1, True]"},
+        {"${oc.create:abc}", "{'abc': None}"},
+        {"${oc.create:''}", "{}"},
+        {R"(${oc.create:'b: \${..z}'})", "{'b': 2}"},
+        {"${oc.create:'b: ${..z}'}", "error: interpolation key '..z' not found"},
+        {"v=${oc.create:'a: 1'}", "v={'a': 1}"},
+        {"${oc.create:'5'}", "error: oc.create: the YAML string gives a integer, not a mapping or a list"},
+        {"${oc.create:'a: [1'}",
+         "error: oc.create: the string:1:6: while parsing a flow sequence: expected ',' or ']', but got '<stream "
+         "end>'"},
+    }));
+    std::string doc = "telemetry:\n  v: " + single_quoted(value) + "\n  z: 2\n";
+    CAPTURE(doc);
+    std::string got;
+    try {
+        got = python_str(*resolve_block(doc, limits)->find("v")->get());
+    } catch (const Error& e) {
+        got = "error: " + e.detail();
+    }
+    CHECK(got == expected);
+}
+
 TEST_CASE("resolve_top_level: a top-level value may list the block's keys, unresolved inside") {
     NodePtr root = parse_yaml(
         "k: ${oc.dict.keys:telemetry}\nv: ${oc.dict.values:telemetry}\ntelemetry:\n  service_name: s\n  n: ${nope}\n",

@@ -532,10 +532,32 @@ private:
         // OmegaConf.create(None) is a DictConfig whose value is None.
         if (obj->type == Type::null) return made(make_null(f.node->origin));
         if (obj->is_container()) return {obj, f.where};
-        if (obj->type == Type::string)
-            fail(f, "oc.create of a YAML string is not supported by gym-otel-env; give it a mapping or a list");
+        if (obj->type == Type::string) return {create_from_yaml(obj->text(), f), f.where};
         fail(f,
              fmt::format("oc.create: object of unsupported type: {} {}", type_name(obj->type), python_str_brief(*obj)));
+    }
+
+    // OmegaConf.create(str): the text read as YAML; nothing is an empty mapping, a string
+    // the one key of a mapping (`abc` is {'abc': None}), any other scalar an error.
+    NodePtr create_from_yaml(std::string_view text, const Frame& f) {
+        if (!limits_.read_yaml)
+            fail(f, "oc.create of a YAML string is not supported by gym-otel-env; give it a mapping or a list");
+        NodePtr doc;
+        try {
+            doc = limits_.read_yaml(text);
+        } catch (const Error& e) {
+            fail(f, fmt::format("oc.create: {}", e.what()));
+        }
+        auto out = std::make_shared<Node>();
+        out->origin = f.node->origin;
+        out->type = Type::mapping;
+        if (!doc) return out;
+        if (doc->is_container()) return doc;
+        if (doc->type != Type::string)
+            fail(f,
+                 fmt::format("oc.create: the YAML string gives a {}, not a mapping or a list", type_name(doc->type)));
+        out->mutable_entries().push_back(Entry{doc->text(), make_null(f.node->origin)});
+        return out;
     }
 
     // The node at the key, as it is; the warning OmegaConf gives is kept for the report.

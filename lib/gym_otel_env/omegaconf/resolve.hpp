@@ -18,6 +18,10 @@ struct ResolveLimits {
     size_t max_result_bytes = 16u << 20;  // one interpolated string
     size_t max_nodes = 250'000;           // values with something to resolve under the block
     size_t max_evaluations = 250'000;     // ${...} evaluated in all
+    // OmegaConf's YAML reader, for ${oc.create:STRING}: it sits above this folder, so the
+    // pipeline hands it in. Returns the document's value, null for an empty one; throws
+    // Error. Without it, oc.create of a string is refused as not supported.
+    NodePtr (*read_yaml)(std::string_view text) = nullptr;
 };
 
 // SPEC 7: the block keys whose values are secret, and (filled in, also when resolution
