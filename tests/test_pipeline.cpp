@@ -294,3 +294,16 @@ TEST_CASE("run_pipeline holds the directives and the resolution to its limits", 
     run.limits.resolve.max_evaluations = 1;
     CHECK(error_of([&] { run(); }) == "c.yaml:4:42: telemetry.service_name: more than 1 interpolations to evaluate");
 }
+
+// Gym accepts it: its loop over the top-level values resolves k to a list of the keys.
+TEST_CASE("run_pipeline: regression: a top-level ${oc.dict.keys:telemetry} failed the whole run") {
+    Run run(Files{{"c.yaml", "k: ${oc.dict.keys:telemetry}\ntelemetry:\n  enabled: true\n  service_name: svc\n"}});
+    Outcome o = run();
+    CHECK(exports_of(o) == enabled_with({{"OTEL_SERVICE_NAME", "svc"}}));
+    CHECK(o.deprecations.empty());
+}
+
+TEST_CASE("run_pipeline: oc.create reads a string as YAML, as OmegaConf.create does") {
+    Run run(Files{{"c.yaml", "telemetry: \"${oc.create:'{enabled: true, service_name: svc}'}\"\n"}});
+    CHECK(exports_of(run()) == enabled_with({{"OTEL_SERVICE_NAME", "svc"}}));
+}

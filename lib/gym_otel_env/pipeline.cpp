@@ -5,10 +5,23 @@
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/yaml/parse.hpp"
 
 namespace goe {
+namespace {
 
-Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs, const PipelineLimits& limits) {
+NodePtr read_yaml_string(std::string_view text) { return parse_yaml(text, "the string"); }
+
+// The limits with what the resolver needs from the folders above it.
+PipelineLimits with_readers(PipelineLimits limits) {
+    if (!limits.resolve.read_yaml) limits.resolve.read_yaml = read_yaml_string;
+    return limits;
+}
+
+}  // namespace
+
+Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs, const PipelineLimits& given) {
+    const PipelineLimits limits = with_readers(given);
     // Gym's Hydra runs first: the CLI config, which OmegaConf checks as it makes it.
     NodePtr cli = command_line_config(request.gym_overrides, request.sets, limits.load.parse.max_depth);
     check_interpolations(cli, {});
@@ -31,7 +44,8 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
 
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
-                     const HostAddress& host_address, const PipelineLimits& limits) {
+                     const HostAddress& host_address, const PipelineLimits& given) {
+    const PipelineLimits limits = with_readers(given);
     Outcome out;
     NodePtr root;
     {
@@ -69,7 +83,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         } catch (const Error&) {
         }
         out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
-        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
+        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found, &out.deprecations);
     } catch (...) {
         hand_over();
         throw;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gym_otel_env/core/decimal.hpp"
 #include "gym_otel_env/core/python.hpp"
 
 using namespace goe;
@@ -246,4 +247,40 @@ TEST_CASE("python_float_of keeps NaN's sign as Python does") {
     CHECK_FALSE(std::signbit(*python_float_of("nan")));
     CHECK(std::signbit(*python_float_of("-nan")));
     CHECK(std::signbit(*python_float_of("-0.0")));
+}
+
+TEST_CASE("python_int_of is Python's int() of a str, base 10") {
+    // Expected values from CPython 3.11: str(int(text)), or None for ValueError.
+    auto [text, expected] = GENERATE(table<std::string, std::optional<std::string>>({
+        {"0", "0"},
+        {"-0", "0"},
+        {"+12", "12"},
+        {" 1_0 ", "10"},
+        {"\t7\n", "7"},
+        {"010", "10"},
+        {"-0010", "-10"},
+        {"12345678901234567890123", "12345678901234567890123"},
+        {"1__0", std::nullopt},
+        {"_1", std::nullopt},
+        {"1_", std::nullopt},
+        {"", std::nullopt},
+        {"-", std::nullopt},
+        {"+-1", std::nullopt},
+        {"1.0", std::nullopt},
+        {"0x10", std::nullopt},
+        {"1 0", std::nullopt},
+        {"\xd9\xa1", std::nullopt},  // ARABIC-INDIC DIGIT ONE: Python reads 1; refused here
+    }));
+    CAPTURE(text);
+    bool too_long = true;
+    CHECK(python_int_of(text, &too_long) == expected);
+    CHECK_FALSE(too_long);
+}
+
+TEST_CASE("python_int_of refuses more digits than Python converts, and says so") {
+    bool too_long = false;
+    CHECK(python_int_of(std::string(kMaxIntDigits, '1'), &too_long) == std::string(kMaxIntDigits, '1'));
+    CHECK_FALSE(too_long);
+    CHECK(python_int_of("0" + std::string(kMaxIntDigits, '1'), &too_long) == std::nullopt);
+    CHECK(too_long);
 }

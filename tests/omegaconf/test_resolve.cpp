@@ -53,7 +53,8 @@ struct Row {
     const char* text;  // Python str() of the result, or the error's message after "c.yaml:4:6: t.v: "
 };
 
-// Expected results come from OmegaConf 2.2 (OmegaConf.to_container(resolve=True)).
+// Expected results come from OmegaConf 2.2 (OmegaConf.to_container(resolve=True)), which
+// 2.3 does not change on these; an error row is the tool's wording of OmegaConf's error.
 const Row kRows[] = {
     {R"~(${oc.env:E})~", "string", R"~(env-val)~"},
     {R"~(${oc.env:EMPTY})~", "string", R"~()~"},
@@ -135,6 +136,54 @@ const Row kRows[] = {
     {R"~(${oc.env:NOPE,é})~", "error", R"~(invalid interpolation: token recognition error at: 'é')~"},
     {R"~(${oc.decode:''})~", "error", R"~(oc.decode: cannot parse '': no viable alternative at input '<EOF>')~"},
     {R"~(${oc.decode:null})~", "null", R"~(None)~"},
+    // A list index is read as Python's int() reads it; a negative one is not found, and a
+    // text int() refuses is an error even where oc.select would give its default.
+    {R"~(${x.l.0_1})~", "integer", R"~(20)~"},
+    {R"~(${x.l.+1})~", "integer", R"~(20)~"},
+    {R"~(${x.l[01]})~", "integer", R"~(20)~"},
+    {R"~(${oc.select:'x.l. 1 '})~", "integer", R"~(20)~"},
+    {R"~(${x.l.-1})~", "error", R"~(interpolation key 'x.l.-1' not found)~"},
+    {R"~(${x.l.2})~", "error", R"~(interpolation key 'x.l.2' not found)~"},
+    {R"~(${x.l.x})~", "error", R"~(list index 'x' in key 'x.l.x' is not an int)~"},
+    {R"~(${x.l.1__0})~", "error", R"~(list index '1__0' in key 'x.l.1__0' is not an int)~"},
+    {R"~(${oc.select:x.l.x,d})~", "error", R"~(list index 'x' in key 'x.l.x' is not an int)~"},
+    {R"~(${oc.select:x.l.-1,d})~", "string", R"~(d)~"},
+    {R"~(${oc.select:x.l.5,d})~", "string", R"~(d)~"},
+    {R"~(${oc.select:x.s.k,d})~", "string", R"~(d)~"},
+    // A node interpolation to a container holding the value.
+    {R"~(${t})~", "error", R"~(interpolation to parent node detected: 't' contains this value)~"},
+    {R"~(v=${t})~", "error", R"~(interpolation to parent node detected: 't' contains this value)~"},
+    {R"~(v=${..t})~", "error", R"~(interpolation to parent node detected: '..t' contains this value)~"},
+    // oc.create: a container where the value is.
+    {R"~(${oc.create:{a: 1, b: ${x.n}}})~", "mapping", R"~({'a': 1, 'b': 42})~"},
+    {R"~(${oc.create:[1, ${x.s}]})~", "list", R"~([1, 'str'])~"},
+    {R"~(${oc.create:${x.d}})~", "mapping", R"~({'k': 'v'})~"},
+    {R"~(${oc.create:${x.l}})~", "list", R"~([10, 20])~"},
+    {R"~(${oc.create:null})~", "null", R"~(None)~"},
+    {R"~(v=${oc.create:{a: 1}})~", "string", R"~(v={'a': 1})~"},
+    {R"~(${oc.create:5})~", "error", R"~(oc.create: object of unsupported type: integer 5)~"},
+    {R"~(${oc.create:'a: 1'})~", "error",
+     R"~(oc.create of a YAML string is not supported by gym-otel-env; give it a mapping or a list)~"},
+    // oc.deprecated: the node at the key.
+    {R"~(${oc.deprecated:x.n})~", "integer", R"~(42)~"},
+    {R"~(${oc.deprecated:.o})~", "string", R"~(other)~"},
+    {R"~(${oc.deprecated:x.d})~", "mapping", R"~({'k': 'v'})~"},
+    {R"~(${oc.deprecated:x.zz})~", "error", R"~(in oc.deprecated resolver at 't.v': key not found: 'x.zz')~"},
+    {R"~(${oc.deprecated:1})~", "error", R"~(oc.deprecated: interpolation key type is not a string (integer 1))~"},
+    {R"~(${oc.deprecated:x.n,1})~", "error",
+     R"~(oc.deprecated: interpolation message type is not a string (integer 1))~"},
+    // oc.dict.keys and oc.dict.values: lists; the values' interpolations resolve when read.
+    {R"~(${oc.dict.keys:x.d})~", "list", R"~(['k'])~"},
+    {R"~(${oc.dict.keys:.})~", "list", R"~(['o', 'v'])~"},
+    {R"~(v=${oc.dict.keys:x.d})~", "string", R"~(v=['k'])~"},
+    {R"~(${oc.dict.keys:x.l})~", "error", R"~(oc.dict.keys cannot be applied to a list)~"},
+    {R"~(${oc.dict.keys:x.nul})~", "error", R"~(oc.dict.keys cannot be applied to a null)~"},
+    {R"~(${oc.dict.keys:x.zz})~", "error", R"~(oc.dict.keys: key not found: 'x.zz')~"},
+    {R"~(${oc.dict.keys:1})~", "error", R"~(oc.dict.keys requires a string as input, got integer 1)~"},
+    {R"~(${oc.dict.values:x.d})~", "list", R"~(['v'])~"},
+    {R"~(${oc.dict.values:x})~", "list", R"~([42, 1.5, True, 'str', None, 'n', [10, 20], {'k': 'v'}])~"},
+    {R"~(v=${oc.dict.values:x.d})~", "string", R"~(v=['${x.d.k}'])~"},
+    {R"~(${oc.dict.values:..x.d})~", "list", R"~(['v'])~"},
 };
 
 }  // namespace
@@ -166,6 +215,107 @@ TEST_CASE("resolve_subtree: regression: ${shared.1} found the int key 1, which O
     CHECK((*block->find("b"))->text() == "c");
 }
 
+// OmegaConf 2.2.2 and 2.3.0 on each: InterpolationResolutionError "Interpolation to parent
+// node detected". The tool printed the block's repr, or hit its nesting limit.
+TEST_CASE("resolve_subtree: regression: an interpolation to a container holding the value is refused") {
+    CHECK(error_of([&] { resolve_block("telemetry:\n  run_id: r\n  service_name: \"v=${telemetry}\"\n"); }) ==
+          "c.yaml:3:17: telemetry.service_name: interpolation to parent node detected: 'telemetry' contains this "
+          "value");
+    CHECK(error_of([&] { resolve_block("x: ${telemetry}\ntelemetry:\n  service_name: \"v=${x}\"\n"); }) ==
+          "c.yaml:3:17: telemetry.service_name: interpolation to parent node detected: 'x' contains this value");
+    CHECK(error_of([&] { resolve_block("telemetry:\n  sub: {a: '${..sub}'}\n"); }) ==
+          "c.yaml:2:12: telemetry.sub.a: interpolation to parent node detected: '..sub' contains this value");
+    CHECK(error_of([&] { resolve_block("lst: [a, '${lst}']\ntelemetry:\n  s: ${lst.1}\n"); }) ==
+          "c.yaml:1:10: lst[1]: interpolation to parent node detected: 'lst' contains this value");
+    // A sibling, or the same mapping reached through a resolver, is not a parent.
+    NodePtr block = resolve_block("telemetry:\n  a: {k: v}\n  b: '${.a}'\n  c: 'v=${oc.select:telemetry.a}'\n");
+    CHECK(python_str(*block) == "{'a': {'k': 'v'}, 'b': {'k': 'v'}, 'c': \"v={'k': 'v'}\"}");
+}
+
+// OmegaConf 2.2.2 and 2.3.0: ${lst.-1} is InterpolationKeyError "Interpolation key 'lst.-1'
+// not found"; the tool gave the last item. ${lst.1_0} is item 10; the tool found none.
+TEST_CASE("resolve_subtree: regression: a list index is Python's int(), never negative") {
+    const std::string lst = "lst: [a, b, c, d, e, f, g, h, i, j, k]\n";
+    CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.-1}\n"); }) ==
+          "c.yaml:3:6: telemetry.s: interpolation key 'lst.-1' not found");
+    CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.1_0}\n")->find("s"))->text() == "k");
+}
+
+TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolves from where the value is") {
+    // `..z` in the copy of y is the block's z, not the root's.
+    NodePtr block = resolve_block("y: {a: '${..z}'}\nz: 1\ntelemetry:\n  c: '${oc.create:${y}}'\n  z: 2\n");
+    CHECK(python_str(*block) == "{'c': {'a': 2}, 'z': 2}");
+    block = resolve_block(
+        "x: {a: '${y}', b: 2}\ny: 1\ntelemetry:\n  v: ${oc.dict.values:x}\n  w: '${oc.dict.values:.w2}'\n  "
+        "w2: {k: '${y}'}\n");
+    CHECK(python_str(*block) == "{'v': [1, 2], 'w': [1], 'w2': {'k': 1}}");
+    CHECK(error_of([&] { resolve_block("telemetry:\n  extra: '${oc.dict.values:.sub}'\n  sub: {a: '${nope}'}\n"); }) ==
+          "c.yaml:3:12: telemetry.sub.a: interpolation key 'nope' not found");
+    // oc.select and oc.deprecated give the node itself, resolved where it is.
+    block = resolve_block("x: {a: '${.b}', b: 3}\ntelemetry:\n  s: ${oc.select:x}\n  d: ${oc.deprecated:x}\n");
+    CHECK(python_str(*block) == "{'s': {'a': 3, 'b': 3}, 'd': {'a': 3, 'b': 3}}");
+}
+
+// OmegaConf 2.2.2 and 2.3.0: OmegaConf.create(str) reads the string as YAML.
+TEST_CASE("resolve_subtree: oc.create of a string reads it as YAML, with the reader it is given") {
+    ResolveLimits limits;
+    limits.read_yaml = [](std::string_view text) { return parse_yaml(text, "the string"); };
+    auto [value, expected] = GENERATE(table<std::string, std::string>({
+        {"${oc.create:'a: 1'}", "{'a': 1}"},
+        {"${oc.create:'[1, yes]'}", "[1, True]"},
+        {"${oc.create:abc}", "{'abc': None}"},
+        {"${oc.create:''}", "{}"},
+        {R"(${oc.create:'b: \${..z}'})", "{'b': 2}"},
+        {"${oc.create:'b: ${..z}'}", "error: interpolation key '..z' not found"},
+        {"v=${oc.create:'a: 1'}", "v={'a': 1}"},
+        {"${oc.create:'5'}", "error: oc.create: the YAML string gives a integer, not a mapping or a list"},
+        {"${oc.create:'a: [1'}",
+         "error: oc.create: the string:1:6: while parsing a flow sequence: expected ',' or ']', but got '<stream "
+         "end>'"},
+    }));
+    std::string doc = "telemetry:\n  v: " + single_quoted(value) + "\n  z: 2\n";
+    CAPTURE(doc);
+    std::string got;
+    try {
+        got = python_str(*resolve_block(doc, limits)->find("v")->get());
+    } catch (const Error& e) {
+        got = "error: " + e.detail();
+    }
+    CHECK(got == expected);
+}
+
+TEST_CASE("resolve_top_level: a top-level value may list the block's keys, unresolved inside") {
+    NodePtr root = parse_yaml(
+        "k: ${oc.dict.keys:telemetry}\nv: ${oc.dict.values:telemetry}\ntelemetry:\n  service_name: s\n  n: ${nope}\n",
+        "c.yaml");
+    CHECK(python_str(*resolve_top_level(root, "k", kEnv)) == "['service_name', 'n']");
+    CHECK(python_str(*resolve_top_level(root, "v", kEnv)) == "['${telemetry.service_name}', '${telemetry.n}']");
+}
+
+TEST_CASE("resolve_subtree: oc.dict.keys keeps each key's type") {
+    NodePtr block = resolve_block("x: {1: a, false: b, 1.5: c, s: d}\ntelemetry:\n  k: ${oc.dict.keys:x}\n");
+    const NodePtr& keys = *block->find("k");
+    CHECK(python_str(*keys) == "[1, False, 1.5, 's']");
+    CHECK(keys->items()[0]->type == Type::integer);
+    CHECK(keys->items()[1]->type == Type::boolean);
+    CHECK(keys->items()[2]->type == Type::real);
+}
+
+TEST_CASE("resolve_subtree: oc.deprecated's warning, with the keys put in and each text once") {
+    NodePtr root = parse_yaml(
+        "a: ${b}\nb: svc\ntelemetry:\n  s: ${oc.deprecated:a}\n  t: ${oc.deprecated:a}\n"
+        "  u: ${oc.deprecated:b,'$$OLD_KEY $OLD_KEYS $OTHER $ \\${OLD_KEY} $NEW_KEY'}\n",
+        "c.yaml");
+    std::vector<DeprecatedKey> warnings;
+    NodePtr block = resolve_subtree(root, "telemetry", kEnv, {}, nullptr, &warnings);
+    CHECK(python_str(*block) == "{'s': 'svc', 't': 'svc', 'u': 'svc'}");
+    REQUIRE(warnings.size() == 3);
+    CHECK(locate(warnings[0].origin, warnings[0].path, warnings[0].message) ==
+          "c.yaml:4:6: telemetry.s: 'telemetry.s' is deprecated. Change your code and config to use 'b'");
+    CHECK(warnings[1].message == "'telemetry.t' is deprecated. Change your code and config to use 'b'");
+    CHECK(warnings[2].message == "$OLD_KEY $OLD_KEYS $OTHER $ telemetry.u b");
+}
+
 TEST_CASE("resolve_subtree names the key path and position of a failing value") {
     CHECK(error_of([&] { resolve_block("telemetry:\n  enabled: ${oc.env:NOPE}\n"); }) ==
           "c.yaml:2:12: telemetry.enabled: environment variable 'NOPE' not found");
@@ -191,10 +341,11 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
         {"${oc.decode:a,b}", "oc.decode takes one argument, got 2"},
         {"${inherit_from:}", "inherit_from takes one argument, got 0"},
         {"${copy:a,b}", "copy takes one argument, got 2"},
-        {"${oc.create:x}", "resolver 'oc.create' is not supported by gym-otel-env"},
-        {"${oc.deprecated:}", "resolver 'oc.deprecated' is not supported by gym-otel-env"},
-        {"${oc.dict.keys:x}", "resolver 'oc.dict.keys' is not supported by gym-otel-env"},
-        {"${oc.dict.values:x}", "resolver 'oc.dict.values' is not supported by gym-otel-env"},
+        {"${oc.create:}", "oc.create takes one argument, got 0"},
+        {"${oc.deprecated:}", "oc.deprecated takes a key and an optional message, got 0 arguments"},
+        {"${oc.deprecated:a,b,c}", "oc.deprecated takes a key and an optional message, got 3 arguments"},
+        {"${oc.dict.keys:a,b}", "oc.dict.keys takes one argument, got 2"},
+        {"${oc.dict.values:}", "oc.dict.values takes one argument, got 0"},
         {"${oc.envx:A}", "unsupported interpolation type 'oc.envx' (unknown resolver)"},
     }));
     std::string config = "telemetry:\n  a: '" + value + "'\n";  // a lambda cannot capture a binding (clang 14)
@@ -311,8 +462,12 @@ TEST_CASE("resolve_subtree caps the text of a shared list used in a string", "[l
 TEST_CASE("resolve_subtree reports reference cycles", "[limits]") {
     CHECK(error_of([] { resolve_block("telemetry:\n  a: ${.b}\n  b: ${.a}\n"); }) ==
           "c.yaml:2:6: telemetry.a: recursive interpolation detected");
-    // The value contains itself: telemetry.a.a.a... until the nesting limit.
-    CHECK_THAT(error_of([] { resolve_block("telemetry:\n  a: ${telemetry}\n"); }),
+    // The value contains itself: OmegaConf's parent check refuses it at once.
+    CHECK(error_of([] { resolve_block("telemetry:\n  a: ${telemetry}\n"); }) ==
+          "c.yaml:2:6: telemetry.a: interpolation to parent node detected: 'telemetry' contains this value");
+    // Through oc.select, which makes no such check (OmegaConf hits Python's recursion
+    // limit): telemetry.a.a.a... until the nesting limit.
+    CHECK_THAT(error_of([] { resolve_block("telemetry:\n  a: ${oc.select:telemetry}\n"); }),
                Catch::StartsWith("c.yaml:2:6: telemetry.a.a.a.a") &&
                    Catch::EndsWith("a.a.a: interpolations nested deeper than 256 levels"));
 }

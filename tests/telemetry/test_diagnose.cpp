@@ -182,3 +182,12 @@ TEST_CASE("report: a kept run id that is not the Slurm job's warns, also under -
     // A configured run_id is not inherited: the variable is then simply not set.
     CHECK(report_of("telemetry:\n  enabled: true\n  run_id: exp7\n", {}, {{"SLURM_JOB_ID", "42"}}).text.empty());
 }
+
+TEST_CASE("report: oc.deprecated's warning first, as OmegaConf gives it while Gym resolves the block") {
+    std::string yaml = "old: svc\ntelemetry:\n  service_name: ${oc.deprecated:old}\n  exportr: otlp\n";
+    CHECK(report_of(yaml, {}).text ==
+          "gym-otel-env: warning: c.yaml:3:17: telemetry.service_name: 'telemetry.service_name' is deprecated. Change "
+          "your code and config to use 'old'\n"
+          "gym-otel-env: warning: c.yaml:4:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n");
+    CHECK(report_of(yaml, {.strict = true}).failed);
+}

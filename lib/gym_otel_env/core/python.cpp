@@ -109,4 +109,19 @@ std::optional<double> python_float_of(std::string_view text) {
     return value;
 }
 
+std::optional<std::string> python_int_of(std::string_view text, bool* too_long) {
+    if (too_long) *too_long = false;
+    std::string_view s = trim(text);
+    bool negative = !s.empty() && s.front() == '-';
+    if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+    if (s.empty() || digits_end(s, 0) != s.size()) return std::nullopt;
+    std::string digits = without_underscores(s);
+    if (digits.size() > kMaxIntDigits) {
+        if (too_long) *too_long = true;
+        return std::nullopt;
+    }
+    std::string decimal = decimal_from_digits(digits, 10);
+    return negative ? negate_decimal(decimal) : decimal;
+}
+
 }  // namespace goe

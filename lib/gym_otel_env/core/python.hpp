@@ -1,5 +1,6 @@
 // Python's built-in rules that every system here copies (PyYAML, OmegaConf, Hydra and Gym
-// all run on them): a value's truth, when two dict keys are one key, float() of a text.
+// all run on them): a value's truth, when two dict keys are one key, int() and float() of
+// a text.
 #pragma once
 
 #include <optional>
@@ -28,5 +29,12 @@ std::string key_identity(const Entry& entry);
 // hex. Overflow gives an infinity and underflow zero, as in Python. Python also reads
 // Unicode spaces and digits (float('١') is 1.0); this refuses any byte past ASCII.
 std::optional<double> python_float_of(std::string_view text);
+
+// Python's int(text) in base 10, as canonical decimal text ("-12", "0"), or nullopt where
+// it raises ValueError: ASCII whitespace around is dropped; then a sign and digits where
+// a '_' may stand only between two digits ("1_0", not "_1" or "1__0"). Python also
+// refuses more than kMaxIntDigits digits, with its own message: `too_long` (when given)
+// tells that refusal apart. Unicode digits are refused here, as in python_float_of.
+std::optional<std::string> python_int_of(std::string_view text, bool* too_long = nullptr);
 
 }  // namespace goe

@@ -1,6 +1,7 @@
 // Hydra's cast functions. Python's own conversions decide what they accept: int('010')
 // is 10, int(1.9) is 1, float('1_0') is 10.0, str(True) is 'true' (Hydra lowers it).
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -14,18 +15,6 @@ namespace goe {
 namespace {
 
 using K = OverrideValue::Kind;
-
-// Digits with single '_' between them (PEP 515), appended to `out` without the '_';
-// the number of characters read, or 0.
-size_t digits(std::string_view s, std::string& out) {
-    size_t i = 0;
-    while (i < s.size()) {
-        if (is_digit(s[i])) out += s[i++];
-        else if (s[i] == '_' && i > 0 && is_digit(s[i - 1]) && i + 1 < s.size() && is_digit(s[i + 1])) ++i;
-        else break;
-    }
-    return i;
-}
 
 OverrideValue integer(std::string decimal) {
     OverrideValue v;
@@ -44,18 +33,14 @@ OverrideValue real(double x) {
 
 // Python's int(str), base 10.
 OverrideValue int_of_text(const std::string& text) {
-    std::string_view s = trim(text);
-    bool negative = !s.empty() && s.front() == '-';
-    if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
-    std::string d;
-    if (s.empty() || digits(s, d) != s.size())
-        throw CastError{"ValueError", fmt::format("invalid literal for int() with base 10: {}", python_repr(text))};
-    if (d.size() > kMaxIntDigits)
+    bool too_long = false;
+    std::optional<std::string> decimal = python_int_of(text, &too_long);
+    if (too_long)
         throw CastError{"ValueError",
                         fmt::format("Exceeds the limit ({} digits) for integer string conversion", kMaxIntDigits)};
-    OverrideValue v = integer(d);
-    if (negative) v.text = negate_decimal(v.text);
-    return v;
+    if (!decimal)
+        throw CastError{"ValueError", fmt::format("invalid literal for int() with base 10: {}", python_repr(text))};
+    return integer(std::move(*decimal));
 }
 
 // float(str), with Python's error.

@@ -1,6 +1,7 @@
 #include "gym_otel_env/omegaconf/resolve.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -72,15 +73,6 @@ std::vector<std::string> split_key(std::string_view key) {
         }
     }
     return parts;
-}
-
-// Python's int() of an INT token of the grammar (sign, digits, single underscores).
-std::string grammar_int(std::string_view text) {
-    std::string digits = without_underscores(text);
-    bool negative = !digits.empty() && digits[0] == '-';
-    if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.erase(0, 1);
-    std::string decimal = decimal_from_digits(digits, 10);
-    return negative ? negate_decimal(decimal) : decimal;
 }
 
 // Python's float() of a FLOAT token of the grammar, which is always one it takes.
@@ -318,6 +310,8 @@ private:
             if (!found) fail(f, fmt::format("interpolation key '{}' not found", key));
             if (is_missing(*found->node))
                 fail(f, fmt::format("interpolation key '{}' is a missing mandatory value: '\?\?\?'", key));
+            if (holds(f.where, *found))
+                fail(f, fmt::format("interpolation to parent node detected: '{}' contains this value", key));
             return *found;
         }
         std::string name;
@@ -327,11 +321,23 @@ private:
         }
         std::vector<NodePtr> args;
         for (const auto& e : in.args) args.push_back(element(e, f));
-        return {call(name, args, f), std::nullopt};
+        return call(name, args, f);
+    }
+
+    // OmegaConf refuses a node interpolation to a container that holds the value being
+    // resolved (its parent or one above), as the container's own value. A container is
+    // itself by node and by the path it sits at: an alias puts one node at many.
+    static bool holds(const Location& where, const Resolved& target) {
+        if (!target.where || !target.node->is_container()) return false;
+        const std::string& at = target.where->real;
+        for (const Parent* p = where.parents.get(); p; p = p->up.get())
+            if (p->node == target.node && p->cut == at.size() && where.real.compare(0, p->cut, at) == 0) return true;
+        return false;
     }
 
     // A node by OmegaConf key: absolute from the root, or relative with leading dots.
     std::optional<Resolved> select(std::string_view key, const Frame& f) {
+        const std::string whole(key);
         Location cur_where;  // of the container the key starts from
         NodePtr cur;
         if (!key.empty() && key[0] == '.') {
@@ -365,13 +371,17 @@ private:
                 cur = *hit;
                 step = part;
             } else {
-                char* end = nullptr;
-                long index = std::strtol(part.c_str(), &end, 10);
-                if (part.empty() || *end) return std::nullopt;
-                auto size = static_cast<long>(r.node->items().size());
-                if (index < 0) index += size;
-                if (index < 0 || index >= size) return std::nullopt;
-                cur = r.node->items()[static_cast<size_t>(index)];
+                // ListConfig reads an index as Python's int() does (" 1_0" is 10) and
+                // finds no negative one; a text int() refuses is an error, not a
+                // missing key, also for oc.select's default.
+                std::optional<std::string> decimal = python_int_of(part);
+                if (!decimal) fail(f, fmt::format("list index '{}' in key '{}' is not an int", part, whole));
+                size_t index = 0;
+                const char* end = decimal->data() + decimal->size();
+                if (decimal->front() == '-' || std::from_chars(decimal->data(), end, index).ptr != end ||
+                    index >= r.node->items().size())
+                    return std::nullopt;
+                cur = r.node->items()[index];
                 step = fmt::format("[{}]", index);
             }
             cur_where = r.where->inside(r.node, step, {});
@@ -429,7 +439,7 @@ private:
             case Token::Kind::integer:
                 if (t.text.size() > kMaxIntDigits)
                     fail(f, fmt::format("integer literal longer than {} digits", kMaxIntDigits));
-                return make_int(grammar_int(t.text), o);
+                return make_int(python_int_of(t.text).value_or("0"), o);  // an INT token is always one int() takes
             case Token::Kind::real: return make_real(grammar_float(t.text), o);
             case Token::Kind::boolean: return make_bool(t.text.size() == 4, o);
             default: return string_result(unescape(tokens, f), f);
@@ -438,8 +448,9 @@ private:
 
     // OmegaConf's resolvers and the two Gym registers, as the dispatch reads them: the
     // count of arguments (already evaluated) each takes, in OmegaConf's words for the
-    // message, and the function; none for one that gym-otel-env does not implement.
-    using ResolverFn = NodePtr (Resolver::*)(const std::string& name, const std::vector<NodePtr>& args, const Frame& f);
+    // message, and the function.
+    using ResolverFn = Resolved (Resolver::*)(const std::string& name, const std::vector<NodePtr>& args,
+                                              const Frame& f);
     struct ResolverRow {
         std::string_view name;
         size_t min_args, max_args;
@@ -447,56 +458,60 @@ private:
         ResolverFn fn;
     };
 
-    NodePtr call(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
+    Resolved call(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
         // clang-format off
         static constexpr ResolverRow kResolvers[] = {
             {"oc.env",         1, 2, "a variable name and an optional default", &Resolver::oc_env},
             {"oc.select",      1, 2, "a key and an optional default",           &Resolver::oc_select},
             {"oc.decode",      1, 1, "one argument",                            &Resolver::oc_decode},
+            {"oc.create",      1, 1, "one argument",                            &Resolver::oc_create},
+            {"oc.deprecated",  1, 2, "a key and an optional message",           &Resolver::oc_deprecated},
+            {"oc.dict.keys",   1, 1, "one argument",                            &Resolver::oc_dict_keys},
+            {"oc.dict.values", 1, 1, "one argument",                            &Resolver::oc_dict_values},
             // Gym registers these two so that a directive string left where its pass does
             // not look (a list item, a swapped-in source) reads as itself.
             {"inherit_from",   1, 1, "one argument",                            &Resolver::directive_itself},
             {"copy",           1, 1, "one argument",                            &Resolver::directive_itself},
-            {"oc.create",      0, 0, {},                                        nullptr},
-            {"oc.deprecated",  0, 0, {},                                        nullptr},
-            {"oc.dict.keys",   0, 0, {},                                        nullptr},
-            {"oc.dict.values", 0, 0, {},                                        nullptr},
         };
         // clang-format on
         const ResolverRow* row = std::find_if(std::begin(kResolvers), std::end(kResolvers),
                                               [&](const ResolverRow& r) { return r.name == name; });
         if (row == std::end(kResolvers))
             fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
-        if (!row->fn) fail(f, fmt::format("resolver '{}' is not supported by gym-otel-env", name));
         if (args.size() < row->min_args || args.size() > row->max_args)
             fail(f, fmt::format("{} takes {}, got {}{}", name, row->takes, args.size(),
                                 row->max_args > 1 ? " arguments" : ""));
         return (this->*row->fn)(name, args, f);
     }
 
-    NodePtr oc_env(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+    static Resolved made(NodePtr node) { return {std::move(node), std::nullopt}; }
+
+    Resolved oc_env(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
         if (args[0]->type != Type::string)
             fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
         if (auto v = lookup(env_, args[0]->text())) {
             NodePtr out = make_string(std::string(*v), f.node->origin);
             note(*out);
-            return out;
+            return made(out);
         }
         if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text()));
-        if (args[1]->type == Type::null) return make_null(f.node->origin);
-        return string_result(str_of(*args[1], f), f);
+        if (args[1]->type == Type::null) return made(make_null(f.node->origin));
+        return made(string_result(str_of(*args[1], f), f));
     }
 
-    NodePtr oc_select(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+    // A container comes back as the node it is, where it is: Gym's model reads it with
+    // the interpolations inside it resolved there.
+    Resolved oc_select(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
         if (args[0]->type != Type::string)
             fail(f, fmt::format("oc.select: the key must be a string, got {}", python_str_brief(*args[0])));
         auto found = select(args[0]->text(), f);
-        if (!found || is_missing(*found->node)) return args.size() == 2 ? args[1] : make_null(f.node->origin);
-        return found->node;
+        if (!found || is_missing(*found->node)) return made(args.size() == 2 ? args[1] : make_null(f.node->origin));
+        if (found->node->is_container()) return *found;
+        return made(found->node);
     }
 
-    NodePtr oc_decode(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
-        if (args[0]->type == Type::null) return make_null(f.node->origin);
+    Resolved oc_decode(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type == Type::null) return made(make_null(f.node->origin));
         if (args[0]->type != Type::string)
             fail(f, fmt::format("oc.decode can only take strings or None as input, got {} {}", type_name(args[0]->type),
                                 python_str_brief(*args[0])));
@@ -506,11 +521,152 @@ private:
         } catch (const ParseError& err) {
             fail(f, fmt::format("oc.decode: cannot parse '{}': {}", args[0]->text(), err.message));
         }
-        return element(e, f);
+        return made(element(e, f));
     }
 
-    NodePtr directive_itself(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
-        return string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f);
+    // OmegaConf.create with the value's parent as parent: the container it makes sits where
+    // the value does, and the interpolations in it (a copied node keeps them) resolve
+    // from there when Gym's model reads it.
+    Resolved oc_create(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        const NodePtr& obj = args[0];
+        // OmegaConf.create(None) is a DictConfig whose value is None.
+        if (obj->type == Type::null) return made(make_null(f.node->origin));
+        if (obj->is_container()) return {obj, f.where};
+        if (obj->type == Type::string) return {create_from_yaml(obj->text(), f), f.where};
+        fail(f,
+             fmt::format("oc.create: object of unsupported type: {} {}", type_name(obj->type), python_str_brief(*obj)));
+    }
+
+    // OmegaConf.create(str): the text read as YAML; nothing is an empty mapping, a string
+    // the one key of a mapping (`abc` is {'abc': None}), any other scalar an error.
+    NodePtr create_from_yaml(std::string_view text, const Frame& f) {
+        if (!limits_.read_yaml)
+            fail(f, "oc.create of a YAML string is not supported by gym-otel-env; give it a mapping or a list");
+        NodePtr doc;
+        try {
+            doc = limits_.read_yaml(text);
+        } catch (const Error& e) {
+            fail(f, fmt::format("oc.create: {}", e.what()));
+        }
+        auto out = std::make_shared<Node>();
+        out->origin = f.node->origin;
+        out->type = Type::mapping;
+        if (!doc) return out;
+        if (doc->is_container()) return doc;
+        if (doc->type != Type::string)
+            fail(f,
+                 fmt::format("oc.create: the YAML string gives a {}, not a mapping or a list", type_name(doc->type)));
+        out->mutable_entries().push_back(Entry{doc->text(), make_null(f.node->origin)});
+        return out;
+    }
+
+    // The node at the key, as it is; the warning OmegaConf gives is kept for the report.
+    Resolved oc_deprecated(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
+        if (args[0]->type != Type::string)
+            fail(f, fmt::format("oc.deprecated: interpolation key type is not a string ({} {})",
+                                type_name(args[0]->type), python_str_brief(*args[0])));
+        if (args.size() == 2 && args[1]->type != Type::string)
+            fail(f, fmt::format("oc.deprecated: interpolation message type is not a string ({} {})",
+                                type_name(args[1]->type), python_str_brief(*args[1])));
+        const std::string key(args[0]->text());
+        auto found = select(key, f);
+        if (!found) fail(f, fmt::format("in oc.deprecated resolver at '{}': key not found: '{}'", f.where.real, key));
+        std::string_view message = args.size() == 2
+                                       ? args[1]->text()
+                                       : "'$OLD_KEY' is deprecated. Change your code and config to use '$NEW_KEY'";
+        deprecations_.push_back(
+            DeprecatedKey{f.node->origin, f.where.path,
+                          substitute_keys(message, f.where.real, found->where ? found->where->real : key)});
+        return *found;
+    }
+
+    // string.Template(message).safe_substitute(OLD_KEY=..., NEW_KEY=...): $NAME and
+    // ${NAME} of those two names replaced, $$ is $, anything else left as written.
+    static std::string substitute_keys(std::string_view message, std::string_view old_key, std::string_view new_key) {
+        auto is_id = [](char c, bool first) { return c == '_' || is_alpha(c) || (!first && is_digit(c)); };
+        std::string out;
+        for (size_t i = 0; i < message.size(); ++i) {
+            if (message[i] != '$' || i + 1 == message.size()) {
+                out += message[i];
+                continue;
+            }
+            if (message[i + 1] == '$') {
+                out += '$';
+                ++i;
+                continue;
+            }
+            bool braced = message[i + 1] == '{';
+            size_t begin = i + (braced ? 2 : 1);
+            size_t end = begin;
+            while (end < message.size() && is_id(message[end], end == begin)) ++end;
+            std::string_view name = message.substr(begin, end - begin);
+            bool whole = !name.empty() && (!braced || (end < message.size() && message[end] == '}'));
+            if (whole && (name == "OLD_KEY" || name == "NEW_KEY")) {
+                out += name == "OLD_KEY" ? old_key : new_key;
+                i = braced ? end : end - 1;
+            } else {
+                out += '$';
+            }
+        }
+        return out;
+    }
+
+    // The mapping oc.dict.keys and oc.dict.values read, found as OmegaConf's
+    // _get_and_validate_dict_input finds it.
+    Resolved dict_input(const std::string& name, const NodePtr& key, const Frame& f) {
+        if (key->type != Type::string)
+            fail(f, fmt::format("{} requires a string as input, got {} {}", name, type_name(key->type),
+                                python_str_brief(*key)));
+        auto found = select(key->text(), f);
+        if (!found) fail(f, fmt::format("{}: key not found: '{}'", name, key->text()));
+        if (is_missing(*found->node))
+            fail(f, fmt::format("{}: key '{}' is a missing mandatory value: '\?\?\?'", name, key->text()));
+        if (found->node->type != Type::mapping)
+            fail(f, fmt::format("{} cannot be applied to a {}", name, type_name(found->node->type)));
+        return *found;
+    }
+
+    static std::shared_ptr<Node> new_list(const Frame& f) {
+        auto out = std::make_shared<Node>();
+        out->type = Type::sequence;
+        out->origin = f.node->origin;
+        return out;
+    }
+
+    // A list of the keys, each with the type it has in the mapping (1 stays an int).
+    Resolved oc_dict_keys(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
+        Resolved in = dict_input(name, args[0], f);
+        auto out = new_list(f);
+        const Origin& o = f.node->origin;
+        for (const auto& e : in.node->entries()) {
+            std::string_view k = e.key.view();
+            switch (e.key_type) {
+                case Type::integer: out->mutable_items().push_back(make_int(k, o)); break;
+                case Type::boolean: out->mutable_items().push_back(make_bool(k == "True", o)); break;
+                case Type::real:
+                    out->mutable_items().push_back(make_real(python_float_of(k).value_or(std::nan("")), o));
+                    break;
+                default: out->mutable_items().push_back(make_string(k, o)); break;
+            }
+        }
+        return {out, f.where};
+    }
+
+    // A list of interpolations to the values, which resolve when Gym's model reads the
+    // list (or never: a string shows them as written). The list sits one level below
+    // the value's parent, so a relative key gets one more dot.
+    Resolved oc_dict_values(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
+        Resolved in = dict_input(name, args[0], f);
+        std::string key(args[0]->text());
+        if (!key.empty() && key[0] == '.') key.insert(0, 1, '.');
+        auto out = new_list(f);
+        for (const auto& e : in.node->entries())
+            out->mutable_items().push_back(make_string(fmt::format("${{{}.{}}}", key, e.key.view()), f.node->origin));
+        return {out, f.where};
+    }
+
+    Resolved directive_itself(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
+        return made(string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f));
     }
 
     NodePtr root_;
@@ -527,6 +683,7 @@ private:
     size_t evaluations_ = 0;
 
 public:
+    std::vector<DeprecatedKey> deprecations_;
     SecretTexts* secrets_ = nullptr;
     int recording_ = 0;
 };
@@ -534,7 +691,7 @@ public:
 }  // namespace
 
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env, const ResolveLimits& limits,
-                        SecretTexts* secrets) {
+                        SecretTexts* secrets, std::vector<DeprecatedKey>* deprecations) {
     if (!root || root->type != Type::mapping) return nullptr;
     const NodePtr* block = root->find(key);
     if (!block) return nullptr;
@@ -558,6 +715,11 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
         }
     }
     NodePtr resolved = resolver.deep(*block, where);
+    if (deprecations) {
+        std::unordered_set<std::string> shown;
+        for (auto& d : resolver.deprecations_)
+            if (shown.insert(d.message).second) deprecations->push_back(std::move(d));
+    }
     if (resolved->type != Type::mapping) return resolved;
     // Keep where each top-level value was written, for validation messages.
     const Node& written = **block;

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/value.hpp"
@@ -17,6 +18,10 @@ struct ResolveLimits {
     size_t max_result_bytes = 16u << 20;  // one interpolated string
     size_t max_nodes = 250'000;           // values with something to resolve under the block
     size_t max_evaluations = 250'000;     // ${...} evaluated in all
+    // OmegaConf's YAML reader, for ${oc.create:STRING}: it sits above this folder, so the
+    // pipeline hands it in. Returns the document's value, null for an empty one; throws
+    // Error. Without it, oc.create of a string is refused as not supported.
+    NodePtr (*read_yaml)(std::string_view text) = nullptr;
 };
 
 // SPEC 7: the block keys whose values are secret, and (filled in, also when resolution
@@ -28,12 +33,23 @@ struct SecretTexts {
     std::vector<std::string> texts;
 };
 
+// OmegaConf's warning for a value that reads a key through ${oc.deprecated:KEY[,MESSAGE]}:
+// where the value was written, its key path, and the message with $OLD_KEY and $NEW_KEY
+// put in. Python shows a warning of the same text once.
+struct DeprecatedKey {
+    Origin origin;
+    std::string path;
+    std::string message;
+};
+
 // The value under the top-level `key` of `root` with every interpolation inside it
 // resolved, or nullptr when the key is absent. Top-level values of a resolved
 // mapping keep the origin where they were written. Throws Error naming the key path
-// and position of the value that failed.
+// and position of the value that failed. `deprecations` (when given) gets the warnings of
+// oc.deprecated, each text once.
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
-                        const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr);
+                        const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr,
+                        std::vector<DeprecatedKey>* deprecations = nullptr);
 
 // The value under the top-level `key` with its own interpolation resolved, but not the
 // values inside a container it gives, as Gym's loop over the config's top-level

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
 
@@ -16,6 +17,7 @@ struct Outcome {
     std::vector<std::string> files;  // the files loaded, in merge order, env.yaml last
     Settings settings;
     Translation translation;
+    std::vector<DeprecatedKey> deprecations;  // OmegaConf's warnings while the block was resolved
 };
 
 }  // namespace goe
