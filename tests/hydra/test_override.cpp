@@ -192,6 +192,12 @@ TEST_CASE("parse_override: regression: a call in a secret token quoted the value
           "'***': Unknown function '***' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)");
     CHECK(parsed("telemetry.otlp_headers=int(s3cret=1)") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': TypeError while evaluating '***'");
+    // sort()'s "Invalid arguments: (...)" repeats its arguments.
+    CHECK(parsed("telemetry.otlp_headers=sort(s3cret,[1])") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': TypeError while evaluating '***'");
+    CHECK(parsed("telemetry.otlp_headers=[shuffle(s3cret,1)]") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': a sweep inside a value is not "
+          "supported: '***'");
     // Not a secret: Hydra's text as it is.
     CHECK(parsed("telemetry.service_name=int(abc)") ==
           "error: command line: Error parsing override 'telemetry.service_name=int(abc)': ValueError while evaluating "
