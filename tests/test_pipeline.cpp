@@ -225,6 +225,21 @@ TEST_CASE("run_pipeline: env.yaml and --set over the config, the run id from the
     CHECK(exports_of(run()) == enabled_with({{"OTEL_SERVICE_NAME", "e"}, {"NEMO_GYM_OTEL_RUN_ID", "r1"}}));
 }
 
+// Hydra evaluates sort() and shuffle() of a list in a plain override; what Gym's model
+// then makes of the list decides, and it never shows shuffle()'s random order.
+TEST_CASE("run_pipeline: a list from sort() or shuffle() in --set is a list to Gym's model") {
+    Run run(Files{{"c.yaml", "telemetry: {enabled: true, service_name: c}\n"}});
+    run.sets = {"other=sort([3,1,2])", "more=shuffle([b,a])"};
+    Outcome o = run();
+    CHECK(exports_of(o) == enabled_with({{"OTEL_SERVICE_NAME", "c"}}));
+    CHECK(python_str(**o.root->find("other")) == "[1, 2, 3]");
+    CHECK(python_str(**o.root->find("more")) == "['b', 'a']");
+    for (std::string v : {"sort([b,a])", "shuffle([b,a])", "shuffle(x)"}) {
+        run.sets = {"telemetry.service_name=" + v};
+        CHECK(error_of(run, Error::Kind::config) == "--set: telemetry.service_name: expected a string, got list");
+    }
+}
+
 TEST_CASE("run_pipeline: the directives apply before the block is read") {
     Run run(Files{{"c.yaml",
                    "base:\n  service_name: from-base\n  enabled: false\ntelemetry:\n  _inherit_from: base\n  enabled: "

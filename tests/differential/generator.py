@@ -753,21 +753,26 @@ FAULTS: List[Tuple[str, Tuple[str, ...], Callable[[Gen, Case], None]]] = [
 H_VALUES = {
     "bool": _norm(["true", "false", "True", "FALSE", "tRuE", "1", "0", "'true'", "'yes'", '"on"', "'0'",
                    " true", "false ", "1.0", "int(1)", "bool(true)", "str(true)", "yes", "off", "y", "n",
-                   "'TRUE'", "\\ true"]),
+                   "'TRUE'", "\\ true", "sort(true)"]),
     "int": _norm(["0", "-1", "+4", "1_000", "'12'", "' 12 '", "2.0", "true", "int(2.9)", "'2.0'",
-                  "float(3)", "010", "1e3", "'-3'", " 7 ", "int('5')"]),
+                  "float(3)", "010", "1e3", "'-3'", " 7 ", "int('5')", "sort(5)", "int(sort('7'))"]),
     "str": _norm(["abc", "'123'", '"true"', "a b", "  padded  ", "'  padded  '", "http://h:4317",
                   "key\\\\=v", "a\\\\,b", "'a,b'", "pre-${x.s}", "${x.s}", "'${x.s}-q'", "yes", "on", "y",
                   "010", "0x10", "1:30", "'x\\\\'y'", '"a\\\\\\\\"', "/path/to", "a*b?", "x|y", "%p", "@at",
                   "'#hash'", "str(123)", "str(1.5)", "''", '""', "a  b", "\\\\(x\\\\)", "'${oc.env:GYM_T_A,dflt}'",
                   "${oc.env:GYM_T_A,dflt}", "'${oc.env:GYM_T_A,${x.s}}'", "{}", "otlp", "console",
-                  "a:b", "a : b", "pre-${x.n}", "'\\\\'", "sort([b,a])"]),
+                  "a:b", "a : b", "pre-${x.n}", "'\\\\'", "sort(x)", "sort('x y')", "str(sort(1))"]),
 }
 H_BAD = _norm(["123", "true", "1.5", "null", "NULL", "[a]", "{a: b}", "2", "maybe", "0.5", "nan", "inf",
-               "-.5", "[1,[2,3]]", "{k: [1, 2], n: null}", "abc", ""])
+               "-.5", "[1,[2,3]]", "{k: [1, 2], n: null}", "abc", "",
+               # Hydra's sort() and shuffle() of a list or one value give a list
+               "sort([b,a])", "sort(list=[2,1],reverse=true)", "shuffle([a,b])", "shuffle(x)"])
 H_ERRORS = _norm(["a,b", "choice(a,b)", "~", "'unbalanced", '"x', "a=b", "range(1,3)", "foo(1)", "a(b",
                   "[1,2", "{a:}", "a#b", "${x", "'a'b", "'a' ", "glob(*)", "interval(0,1)", "1,2,3",
-                  "${oc.env:GYM_T_A,${x.s}}", "[a,,b]", "a\\\\", "x]", "}", "int(a)", "bool(maybe)"])
+                  "${oc.env:GYM_T_A,${x.s}}", "[a,,b]", "a\\\\", "x]", "}", "int(a)", "bool(maybe)",
+                  # sweeps made by sort()/shuffle()/tag(), and their argument errors
+                  "sort(3,1,2)", "shuffle(a,b)", "sort(choice(a,b))", "tag(t,range(1,3))", "sort([1,x])",
+                  "sort(null)", "tag(x)", "sort()", "extend_list([1],[2])"])
 
 
 def h_value(g: Gen, kind: str) -> str:

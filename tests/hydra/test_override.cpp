@@ -143,10 +143,6 @@ TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token
         {"a=f(", "'a=f(': unexpected end of the override at column 5"},
         {"a/b.c=1", "'a/b.c=1': unexpected at column 3: 'b.c'"},
         {"a=x\ny", "'a=x\\ny': token recognition error at column 4: '\\n'"},
-        {"a=sort([2,1])", "'a=sort([2,1])': the function sort() is not supported (write the value it gives)"},
-        {"a=[shuffle(1,2)]", "'a=[shuffle(1,2)]': the function shuffle() is not supported (write the value it gives)"},
-        {"a=tag(x)", "'a=tag(x)': the function tag() is not supported (write the value it gives)"},
-        {"a=[choice(1,2)]", "'a=[choice(1,2)]': the function choice() is not supported (write the value it gives)"},
         {"a=foo(1)",
          "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo' (available: "
          "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
@@ -196,6 +192,12 @@ TEST_CASE("parse_override: regression: a call in a secret token quoted the value
           "'***': Unknown function '***' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)");
     CHECK(parsed("telemetry.otlp_headers=int(s3cret=1)") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': TypeError while evaluating '***'");
+    // sort()'s "Invalid arguments: (...)" repeats its arguments.
+    CHECK(parsed("telemetry.otlp_headers=sort(s3cret,[1])") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': TypeError while evaluating '***'");
+    CHECK(parsed("telemetry.otlp_headers=[shuffle(s3cret,1)]") ==
+          "error: command line: Error parsing override 'telemetry.otlp_headers=***': a sweep inside a value is not "
+          "supported: '***'");
     // Not a secret: Hydra's text as it is.
     CHECK(parsed("telemetry.service_name=int(abc)") ==
           "error: command line: Error parsing override 'telemetry.service_name=int(abc)': ValueError while evaluating "
@@ -214,9 +216,156 @@ TEST_CASE("parse_override evaluates a cast where Hydra's visitor meets it", "[ov
         {"a=[int('1'), str(2)]", "[int(1), str('2')]"},
         {"a={k: bool(TRUE)}", "{str('k'): bool(True)}"},
         {"a=int(1,2)", "sweep(a,b)"},  // several values: Hydra's sweep of the casts
+        // Hydra's own cases (tests/test_overrides_parser.py, test_value).
+        {"a=int(10.0)", "int(10)"},
+        {"a=str(10.0)", "str('10.0')"},
+        {"a=bool(10.0)", "bool(True)"},
+        {"a=float(10)", "float(10.0)"},
+        {"a=float(float(10))", "float(10.0)"},
+        {"a=str(true)", "str('true')"},
+        {"a=bool(value='FALSE')", "bool(False)"},
     }));
     std::string out = parsed(std::get<0>(row));
     CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
+}
+
+// Hydra 1.3.2 evaluates every function it registers while it parses (create_functions:
+// int, float, str, bool, choice, range, interval, tag, sort, shuffle, glob); what is not a
+// sweep is the value. extend_list() and append() came after 1.3 and are unknown there.
+TEST_CASE("parse_override: sort() and shuffle() of a list or one value give a value", "[override]") {
+    auto row = GENERATE(table<std::string, std::string>({
+        {"a=sort([2,3,1])", "[int(1), int(2), int(3)]"},
+        {"a=sort([2,3,1],reverse=true)", "[int(3), int(2), int(1)]"},
+        {"a=sort(list=[1,2,3], reverse=True)", "[int(3), int(2), int(1)]"},
+        {"a=sort(list=[])", "[]"},
+        {"a=sort(1)", "int(1)"},
+        {"a=sort({a:10})", "{str('a'): int(10)}"},
+        {"a=sort('x')", "str('x')"},  // the argument is unquoted before the call
+        {"a=sort([b,a,c])", "[str('a'), str('b'), str('c')]"},
+        {"a=sort([1,2.5,true,0])", "[int(0), int(1), bool(True), float(2.5)]"},  // 1 == True: kept in order
+        {"a=sort([[2],[1,5],[1]])", "[[int(1)], [int(1), int(5)], [int(2)]]"},
+        {"a=sort(str([10,9]))", "[str('10'), str('9')]"},
+        {"a=sort([-1e20,-100000000000000000001])", "[int(-100000000000000000001), float(-1e+20)]"},
+        // Gym's order is random.shuffle's; the written order is one it may take.
+        {"a=shuffle([1,2,3])", "[int(1), int(2), int(3)]"},
+        {"a=shuffle(list=[1,2,3])", "[int(1), int(2), int(3)]"},
+        {"a=shuffle(7)", "[int(7)]"},
+        {"a=shuffle('x')", "[str('x')]"},
+        {"a=shuffle({k: v})", "[{str('k'): str('v')}]"},
+        {"a=float(sort([2,1]))", "[float(1.0), float(2.0)]"},
+        {"a=[sort([2,1]), shuffle(x)]", "[[int(1), int(2)], [str('x')]]"},
+    }));
+    INFO(std::get<0>(row));
+    std::string out = parsed(std::get<0>(row));
+    CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
+}
+
+// Several values make the simple sweep a,b (Hydra's "Ambiguous value" without --multirun);
+// choice(), range(), interval(), glob() and what sorts, shuffles or tags them are sweeps.
+TEST_CASE("parse_override: a function that gives a sweep makes a sweep override", "[override]") {
+    auto row = GENERATE(table<std::string, std::string>({
+        {"a=sort(3,1,2)", "sweep(a,b)"},
+        {"a=sort(a,c,b,reverse=true)", "sweep(a,b)"},
+        {"a=shuffle(1,2,3)", "sweep(a,b)"},
+        {"a=shuffle()", "sweep(a,b)"},
+        {"a=float(sort(3,2,1))", "sweep(a,b)"},
+        {"a=sort(float(3,2,1))", "sweep(a,b)"},
+        {"a=x,sort(2,1)", "sweep(a,b)"},
+        {"a=choice(1,2),3", "sweep(a,b)"},
+        {"a=sort(choice(1,2,3))", "sweep()"},
+        {"a=sort(range(1,10),reverse=true)", "sweep()"},
+        {"a=shuffle(range(1,10))", "sweep()"},
+        {"a=tag(t1,t2,choice(a,b))", "sweep()"},
+        {"a=tag(t1,sweep=interval(0,1))", "sweep()"},
+        {"a=choice(1,2)", "sweep()"},
+        {"a=range(5)", "sweep()"},
+        {"a=interval(0,1)", "sweep()"},
+        {"a=glob(*)", "sweep()"},
+        {"a=int(choice(1,2))", "sweep()"},
+    }));
+    INFO(std::get<0>(row));
+    std::string out = parsed(std::get<0>(row));
+    CHECK(out.substr(out.find(" = ") + 3) == std::get<1>(row));
+}
+
+TEST_CASE("parse_override: a failing function call is Hydra's error, with Python's words", "[override]") {
+    const std::string p = "error: command line: Error parsing override ";
+    auto row = GENERATE_REF(table<std::string, std::string>({
+        {"a=sort(3,2,str(1))",
+         "TypeError while evaluating 'sort(3,2,str(1))': '<' not supported between instances "
+         "of 'str' and 'int'"},
+        // Inside a list a quoted item is still Hydra's QuotedString, which has no order.
+        {"a=sort(['b','a'])",
+         "TypeError while evaluating 'sort(['b','a'])': '<' not supported between instances of "
+         "'QuotedString' and 'QuotedString'"},
+        {"a=sort([1,x])",
+         "TypeError while evaluating 'sort([1,x])': '<' not supported between instances of 'str' "
+         "and 'int'"},
+        {"a=sort([{a:1},{b:2}])",
+         "TypeError while evaluating 'sort([{a:1},{b:2}])': '<' not supported between "
+         "instances of 'dict' and 'dict'"},
+        {"a=sort([1,null])",
+         "TypeError while evaluating 'sort([1,null])': '<' not supported between instances of "
+         "'NoneType' and 'int'"},
+        {"a=sort(null)",
+         "TypeError while evaluating 'sort(null)': mismatch type argument args[0]: NoneType is "
+         "incompatible with Union[str, int, bool, float, list, dict, ChoiceSweep, RangeSweep]"},
+        {"a=shuffle(null)",
+         "TypeError while evaluating 'shuffle(null)': mismatch type argument args[0]: NoneType is "
+         "incompatible with Union[str, int, bool, float, list, dict, ChoiceSweep, RangeSweep]"},
+        {"a=sort(interval(0,1))",
+         "TypeError while evaluating 'sort(interval(0,1))': mismatch type argument args[0]: "
+         "IntervalSweep is incompatible with Union[str, int, bool, float, list, dict, "
+         "ChoiceSweep, RangeSweep]"},
+        {"a=sort([1],reverse=1)",
+         "TypeError while evaluating 'sort([1],reverse=1)': mismatch type argument reverse: "
+         "int is incompatible with bool"},
+        {"a=sort(list=x)",
+         "TypeError while evaluating 'sort(list=x)': mismatch type argument list: str is "
+         "incompatible with Optional[List[Any]]"},
+        {"a=sort(sweep=[1])",
+         "TypeError while evaluating 'sort(sweep=[1])': mismatch type argument sweep: list is "
+         "incompatible with Optional[Union[ChoiceSweep, RangeSweep]]"},
+        {"a=sort(x=1)", "TypeError while evaluating 'sort(x=1)': got an unexpected keyword argument 'x'"},
+        {"a=sort()", "ValueError while evaluating 'sort()': empty sort input"},
+        {"a=sort([1],[2])", "TypeError while evaluating 'sort([1],[2])': Invalid arguments: ([1], [2])"},
+        {"a=sort(1,{k: v})", "TypeError while evaluating 'sort(1,{k: v})': Invalid arguments: (1, {'k': 'v'})"},
+        {"a=shuffle(choice(1),2)", "AssertionError while evaluating 'shuffle(choice(1),2)': "},
+        {"a=tag(x)",
+         "ValueError while evaluating 'tag(x)': Last argument to tag() must be a choice(), range() or "
+         "interval(), got NoneType"},
+        {"a=tag()", "ValueError while evaluating 'tag()': Not enough arguments to tag, must take at least a sweep"},
+        {"a=tag(1,choice(a))",
+         "TypeError while evaluating 'tag(1,choice(a))': mismatch type argument args[0]: int is "
+         "incompatible with Union[str, Sweep]"},
+        {"a=choice()", "ValueError while evaluating 'choice()': empty choice is not legal"},
+        {"a=choice(choice(1,2))",
+         "ValueError while evaluating 'choice(choice(1,2))': nesting choices is not supported"},
+        {"a=choice(null)",
+         "TypeError while evaluating 'choice(null)': mismatch type argument args[0]: NoneType is "
+         "incompatible with Union[str, int, float, bool, Dict[Any, Any], List[Any], ChoiceSweep]"},
+        {"a=range(x)",
+         "TypeError while evaluating 'range(x)': mismatch type argument start: str is incompatible "
+         "with Union[int, float]"},
+        {"a=range(1,2,3,4)", "TypeError while evaluating 'range(1,2,3,4)': too many positional arguments"},
+        {"a=range()", "TypeError while evaluating 'range()': missing a required argument: 'start'"},
+        {"a=str(interval(0,1))", "ValueError while evaluating 'str(interval(0,1))': Intervals cannot be cast to str"},
+        {"a=str(range(1,3))", "ValueError while evaluating 'str(range(1,3))': Range can only be cast to int or float"},
+        {"a=int(choice(x))",
+         "ValueError while evaluating 'int(choice(x))': invalid literal for int() with base 10: "
+         "'x'"},
+        {"a=[shuffle(1,2)]", "a sweep inside a value is not supported: 'shuffle(1,2)'"},
+        {"a=[choice(1,2)]", "a sweep inside a value is not supported: 'choice(1,2)'"},
+        {"a=extend_list([1],[2])",
+         "HydraException while evaluating 'extend_list([1],[2])': Unknown function "
+         "'extend_list' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,"
+         "str,tag)"},
+        {"a=append(1)",
+         "HydraException while evaluating 'append(1)': Unknown function 'append' (available: bool,"
+         "choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
+    }));
+    INFO(std::get<0>(row));
+    CHECK(parsed(std::get<0>(row)) == p + "'" + std::get<0>(row) + "': " + std::get<1>(row));
 }
 
 // Python: {1e20: 'x', 10**20: 'y'} == {1e+20: 'y'}.

@@ -38,6 +38,18 @@ TEST_CASE("apply_overrides: sweeps are refused before anything is applied, in Hy
     CHECK(applied({"+hydra.x=1,2"}).starts_with("usage: command line: Ambiguous value for argument '+hydra.x=1,2'"));
 }
 
+// sort() and shuffle() of several values are the sweep a,b; of a choice or range, a sweep.
+TEST_CASE("apply_overrides: sort() and shuffle() give a list, or a sweep refused as Hydra refuses it", "[override]") {
+    CHECK(applied({"+a=sort([3,1,2])", "+b=shuffle(x)"}) == "{'a': [1, 2, 3], 'b': ['x']}");
+    for (std::string f : {"sort(3,1,2)", "shuffle(1,2,3)"})
+        CHECK(applied({"+a=" + f}) ==
+              "usage: command line: Ambiguous value for argument '+a=" + f +
+                  "': to use it as a list, use key=[value1,value2]; to use it as string, quote the value: "
+                  "key=\\'value1,value2\\'; to sweep over it, add --multirun to your command line");
+    for (std::string f : {"sort(choice(3,1))", "shuffle(range(3))", "tag(t,choice(1,2))"})
+        CHECK(applied({"+a=" + f}) == "usage: command line: Sweep parameters '+a=" + f + "' requires --multirun");
+}
+
 TEST_CASE("apply_overrides: KEY=, +KEY=, ++KEY= and ~KEY with Hydra's semantics", "[override]") {
     auto row = GENERATE(table<std::vector<std::string>, std::string>({
         {{"+a=1"}, "{'a': 1}"},

@@ -216,8 +216,21 @@ class Visitor {
 public:
     explicit Visitor(const TokenShown& shown) : shown_(shown) {}
 
-    // `top`: the element is the whole VALUE, where a cast of several values is a sweep.
-    OverrideValue element(const Elem& e, bool top = false) {
+    // An element as a function's argument, or as the whole VALUE or one item of a sweep
+    // a,b: where Hydra's visitor lets a function give a sweep.
+    FunctionValue evaluate(const Elem& e) {
+        if (e.kind == Elem::Kind::function) return function(e);
+        FunctionValue out;
+        out.value = element(e);
+        return out;
+    }
+
+    // The first sweep met inside a list or dict. OmegaConf cannot hold it, but Hydra's
+    // visitor evaluates the rest of the value first.
+    const std::optional<std::string>& nested_sweep() const { return nested_sweep_; }
+
+private:
+    OverrideValue element(const Elem& e) {
         OverrideValue v;
         switch (e.kind) {
             case Elem::Kind::primitive: return primitive(e.tokens);
@@ -226,20 +239,18 @@ public:
                 for (const auto& item : e.items) v.items.push_back(element(item));
                 return v;
             case Elem::Kind::dict: return dict(e);
-            case Elem::Kind::function: return function(e, top);
+            case Elem::Kind::function: {
+                FunctionValue f = function(e);
+                if (f.sweep != FunctionValue::Sweep::none && !nested_sweep_)
+                    nested_sweep_ = shown_.secret() ? "***" : e.text;
+                return f.value;
+            }
         }
         return v;
     }
 
-    // True when the last top-level element was a cast of several values: Hydra turns
-    // int(1,2) into the sweep 1,2.
-    bool made_sweep() const { return made_sweep_; }
-
-private:
-    // Hydra evaluates functions while it visits the tree. The casts are done here with
-    // Python's conversions; the sweeps are for --multirun, and sort(), shuffle() and
-    // tag() (which act on sweeps) are not supported.
-    OverrideValue function(const Elem& e, bool top) {
+    // Hydra evaluates functions while it visits the tree, arguments first.
+    FunctionValue function(const Elem& e) {
         std::string name = e.text.substr(0, e.text.find('('));
         static const std::vector<std::string_view> known = {"bool",  "choice",  "float", "glob", "int", "interval",
                                                             "range", "shuffle", "sort",  "str",  "tag"};
@@ -252,49 +263,21 @@ private:
                 fmt::format("HydraException while evaluating '{}': Unknown function '{}' (available: "
                             "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)",
                             shown_text, shown_name));
-        std::vector<OverrideValue> args;
-        std::optional<OverrideValue> value;
-        std::string unexpected;
+        std::vector<FunctionArg> args;
         bool in_kwargs = false;
         for (size_t i = 0; i < e.items.size(); ++i) {
             if (e.arg_names[i].empty() && in_kwargs) shown_.fail_whole("positional argument follows keyword argument");
-            OverrideValue arg = element(e.items[i]);
-            if (arg.kind == OverrideValue::Kind::quoted) arg.kind = OverrideValue::Kind::string;
-            if (e.arg_names[i].empty()) {
-                args.push_back(std::move(arg));
-                continue;
-            }
-            in_kwargs = true;
-            if (e.arg_names[i] == "value") value = std::move(arg);
-            else if (unexpected.empty()) unexpected = e.arg_names[i];
+            in_kwargs = in_kwargs || !e.arg_names[i].empty();
+            FunctionValue arg = evaluate(e.items[i]);
+            if (arg.value.kind == OverrideValue::Kind::quoted) arg.value.kind = OverrideValue::Kind::string;
+            args.push_back(FunctionArg{e.arg_names[i], std::move(arg)});
         }
-        bool cast = name == "int" || name == "float" || name == "str" || name == "bool";
-        if (!cast)
-            shown_.fail_whole(fmt::format("the function {}() is not supported (write the value it gives)", shown_name));
-        auto raise = [&](std::string_view type, std::string_view what) {
-            if (shown_.secret()) shown_.fail_whole(fmt::format("{} while evaluating '***'", type));
-            shown_.fail_whole(fmt::format("{} while evaluating '{}': {}", type, shown_text, what));
-        };
-        if (!unexpected.empty()) raise("TypeError", fmt::format("got an unexpected keyword argument '{}'", unexpected));
-        if (!args.empty() && value) raise("TypeError", "cannot use both position and named arguments");
-        if (args.empty() && !value) raise("TypeError", "No positional args or value specified");
-        if (args.size() > 1) {
-            if (!top) shown_.fail_whole(fmt::format("a sweep inside a value is not supported: '{}'", shown_text));
-            for (const auto& a : args) cast_or_raise(name, a, raise);
-            made_sweep_ = true;
-            return {};
-        }
-        return cast_or_raise(name, value ? *value : args[0], raise);
-    }
-
-    template <class Raise>
-    static OverrideValue cast_or_raise(std::string_view name, const OverrideValue& v, Raise& raise) {
         try {
-            return hydra_cast(name, v);
-        } catch (const CastError& e) {
-            raise(e.type, e.message);
+            return call_hydra_function(name, args);
+        } catch (const CastError& error) {
+            if (shown_.secret()) shown_.fail_whole(fmt::format("{} while evaluating '***'", error.type));
+            shown_.fail_whole(fmt::format("{} while evaluating '{}': {}", error.type, shown_text, error.message));
         }
-        return {};
     }
 
     OverrideValue dict(const Elem& e) {
@@ -409,14 +392,8 @@ private:
     }
 
     const TokenShown& shown_;
-    bool made_sweep_ = false;
+    std::optional<std::string> nested_sweep_;
 };
-
-bool is_sweep_function(const Elem& e) {
-    if (e.kind != Elem::Kind::function) return false;
-    std::string name = e.text.substr(0, e.text.find('('));
-    return name == "choice" || name == "range" || name == "interval" || name == "glob";
-}
 
 ParsedOverride parse(std::string_view token, std::string source, const TokenShown& shown, int max_nesting) {
     auto tokens = lex_override(token);
@@ -431,21 +408,16 @@ ParsedOverride parse(std::string_view token, std::string source, const TokenShow
     Visitor visitor(shown);
     // Hydra refuses sweeps only after every token parsed: apply_overrides does. Its
     // visitor still evaluates the elements, so a bad function in one fails here.
-    if (sweep) {
-        visitor.element(*value);
-        for (const auto& e : rest) visitor.element(e);
-        out.sweep = ParsedOverride::Sweep::simple_choice;
-        return out;
-    }
-    if (value && is_sweep_function(*value)) {
-        out.sweep = ParsedOverride::Sweep::function;
-        return out;
-    }
-    if (value) out.value = visitor.element(*value, true);
-    if (visitor.made_sweep()) {
-        out.value.reset();
-        out.sweep = ParsedOverride::Sweep::simple_choice;
-    } else if (parser.empty_value()) out.value = OverrideValue{};  // `KEY=`: the empty string
+    std::optional<FunctionValue> top;
+    if (value) top = visitor.evaluate(*value);
+    for (const auto& e : rest) visitor.evaluate(e);
+    if (visitor.nested_sweep())
+        shown.fail_whole(fmt::format("a sweep inside a value is not supported: '{}'", *visitor.nested_sweep()));
+    using Sweep = FunctionValue::Sweep;
+    if (sweep || (top && top->sweep == Sweep::simple_choice)) out.sweep = ParsedOverride::Sweep::simple_choice;
+    else if (top && top->sweep != Sweep::none) out.sweep = ParsedOverride::Sweep::function;
+    else if (top) out.value = std::move(top->value);
+    else if (parser.empty_value()) out.value = OverrideValue{};  // `KEY=`: the empty string
     return out;
 }
 

@@ -41,10 +41,11 @@ struct ParsedOverride {
 // Deepest nesting of lists and dicts in one VALUE.
 constexpr int kMaxOverrideNesting = 256;
 
-// Parses one token. The casts int(), float(), str(), bool() are evaluated as Hydra's
-// visitor evaluates them. Throws a usage Error naming the token (`source: Error parsing
-// override 'TOKEN': ...`) for what Hydra's parser rejects, for a failing cast, and for
-// sort(), shuffle(), tag() and sweeps nested in a value, which this tool does not do.
+// Parses one token. Hydra's functions (the casts, sort(), shuffle(), the sweeps and tag())
+// are evaluated as Hydra's visitor evaluates them; a function that gives a sweep makes a
+// sweep override. Throws a usage Error naming the token (`source: Error parsing override
+// 'TOKEN': ...`) for what Hydra's parser rejects, for a failing function, and for a sweep
+// nested in a list or dict, which OmegaConf cannot hold.
 ParsedOverride parse_override(std::string_view token, const std::string& source, int max_nesting = kMaxOverrideNesting);
 
 // `--set KEY=VALUE` is the token `++KEY=VALUE` (a `+` or `++` written before KEY is

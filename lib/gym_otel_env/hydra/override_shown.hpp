@@ -5,8 +5,10 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/hydra/override.hpp"
 
 namespace goe {
 
@@ -42,8 +44,6 @@ bool may_hold_secret(std::string_view text);
 
 namespace goe {
 
-struct OverrideValue;
-
 // A Python exception raised by one of Hydra's cast functions: its type name and text.
 struct CastError {
     std::string type;  // "ValueError", "TypeError", ...
@@ -54,5 +54,29 @@ struct CastError {
 // on one parsed value, with Python's conversions; mappings have their values cast,
 // lists their items. Throws CastError.
 OverrideValue hydra_cast(std::string_view name, const OverrideValue& value);
+
+// What one of Hydra's functions returns: a value, or a sweep (which only --multirun
+// takes). A choice sweep keeps its items, which sort() compares.
+struct FunctionValue {
+    enum class Sweep { none, simple_choice, choice, range, interval, glob };
+    OverrideValue value;  // Sweep::none
+    Sweep sweep = Sweep::none;
+    std::vector<OverrideValue> choices;  // simple_choice, choice
+    bool choices_known = true;           // false when an item is itself a sweep
+};
+
+// One argument of a call: `name` is empty for a positional one. Quoted strings among
+// the arguments themselves are already plain strings (Functions.eval unquotes them).
+struct FunctionArg {
+    std::string name;
+    FunctionValue value;
+};
+
+// Hydra's function `name` (one of those create_functions registers) on its arguments.
+// Throws CastError with the Python exception Hydra's visitor reports.
+FunctionValue call_hydra_function(std::string_view name, const std::vector<FunctionArg>& args);
+
+// Python's sorted(items, reverse=reverse) on parsed values. Throws CastError (TypeError).
+std::vector<OverrideValue> python_sorted(std::vector<OverrideValue> items, bool reverse);
 
 }  // namespace goe
