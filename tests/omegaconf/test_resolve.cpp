@@ -239,6 +239,9 @@ TEST_CASE("resolve_subtree: regression: a list index is Python's int(), never ne
     CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.-1}\n"); }) ==
           "c.yaml:3:6: telemetry.s: interpolation key 'lst.-1' not found");
     CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.1_0}\n")->find("s"))->text() == "k");
+    // Past what size_t holds is past the end, not item 0.
+    CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.99999999999999999999999}\n"); }) ==
+          "c.yaml:3:6: telemetry.s: interpolation key 'lst.99999999999999999999999' not found");
 }
 
 TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolves from where the value is") {
@@ -265,6 +268,9 @@ TEST_CASE("resolve_subtree: oc.create of a string reads it as YAML, with the rea
         {"${oc.create:'[1, yes]'}", "[1, True]"},
         {"${oc.create:abc}", "{'abc': None}"},
         {"${oc.create:''}", "{}"},
+        {"${oc.create:'~'}", "{}"},
+        {"${oc.create:'null'}", "{}"},
+        {"${oc.create:'&a'}", "{}"},
         {R"(${oc.create:'b: \${..z}'})", "{'b': 2}"},
         {"${oc.create:'b: ${..z}'}", "error: interpolation key '..z' not found"},
         {"v=${oc.create:'a: 1'}", "v={'a': 1}"},
@@ -277,11 +283,34 @@ TEST_CASE("resolve_subtree: oc.create of a string reads it as YAML, with the rea
     CAPTURE(doc);
     std::string got;
     try {
-        got = python_str(*resolve_block(doc, limits)->find("v")->get());
+        // The secrets known (none here), as in the block: the reader's message is shown.
+        SecretTexts secrets{{"h"}, {}};
+        NodePtr block = resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", kEnv, limits, &secrets);
+        got = python_str(*block->find("v")->get());
     } catch (const Error& e) {
         got = "error: " + e.detail();
     }
     CHECK(got == expected);
+}
+
+// The reader's message quotes a piece of its text ("unsupported YAML tag '!kS3CRET'"),
+// which masking the whole secret would not hide.
+TEST_CASE("resolve_subtree: oc.create of a secret that is no YAML shows none of it") {
+    ResolveLimits limits;
+    limits.read_yaml = [](std::string_view text) { return parse_yaml(text, "the string"); };
+    SecretTexts secrets{{"h"}, {}};
+    Environment env;
+    const std::string doc = "telemetry: {h: '!kS3CRET a', s: '${oc.create:${telemetry.h}}'}\n";
+    std::string message =
+        error_of([&] { resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, limits, &secrets); });
+    CHECK(message ==
+          "c.yaml:1:33: telemetry.s: oc.create: the YAML string cannot be read (its text is not shown: it may hold a "
+          "secret)");
+    CHECK(message.find("S3CRET") == std::string::npos);
+    // Where the secrets are not known, as in Gym's pass over the top level, no text is shown.
+    CHECK(error_of([&] { resolve_block("telemetry: {s: '${oc.create:\"a: [1\"}'}\n", limits); }) ==
+          "c.yaml:1:16: telemetry.s: oc.create: the YAML string cannot be read (its text is not shown: it may hold a "
+          "secret)");
 }
 
 TEST_CASE("resolve_top_level: a top-level value may list the block's keys, unresolved inside") {

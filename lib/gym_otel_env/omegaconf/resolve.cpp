@@ -245,6 +245,14 @@ public:
         for (const auto& item : n.items()) note_secret(*item, seen);
     }
 
+    // Whether `text` is, or holds, a secret value read so far (all of it is, while a
+    // secret is being resolved).
+    bool holds_secret(std::string_view text) const {
+        if (recording_) return true;
+        return std::any_of(secrets_->texts.begin(), secrets_->texts.end(),
+                           [&](const std::string& s) { return !s.empty() && text.find(s) != std::string_view::npos; });
+    }
+
 private:
     // The text rule: one interpolation keeps its type, anything else is a string.
     Resolved text(const std::vector<Token>& tokens, const Frame& f) {
@@ -378,8 +386,9 @@ private:
                 if (!decimal) fail(f, fmt::format("list index '{}' in key '{}' is not an int", part, whole));
                 size_t index = 0;
                 const char* end = decimal->data() + decimal->size();
-                if (decimal->front() == '-' || std::from_chars(decimal->data(), end, index).ptr != end ||
-                    index >= r.node->items().size())
+                // Too large for size_t is past the end too.
+                auto [ptr, ec] = std::from_chars(decimal->data(), end, index);
+                if (decimal->front() == '-' || ec != std::errc{} || ptr != end || index >= r.node->items().size())
                     return std::nullopt;
                 cur = r.node->items()[index];
                 step = fmt::format("[{}]", index);
@@ -546,12 +555,18 @@ private:
         try {
             doc = limits_.read_yaml(text);
         } catch (const Error& e) {
+            // The reader quotes pieces of the text (a tag, a token), which masking the
+            // whole secret would not catch. Where the secrets are not known (Gym's pass
+            // over the top level), any text may hold one.
+            if (!secrets_ || holds_secret(text))
+                fail(f, "oc.create: the YAML string cannot be read (its text is not shown: it may hold a secret)");
             fail(f, fmt::format("oc.create: {}", e.what()));
         }
         auto out = std::make_shared<Node>();
         out->origin = f.node->origin;
         out->type = Type::mapping;
-        if (!doc) return out;
+        // yaml.load gives None for an empty text, `~`, `null` or a lone anchor: {}.
+        if (!doc || doc->type == Type::null) return out;
         if (doc->is_container()) return doc;
         if (doc->type != Type::string)
             fail(f,
