@@ -111,6 +111,18 @@ TEST_CASE("explain: where each signal goes once a per-signal variable is set, he
     CHECK(bare.find("  traces endpoint   -     not set: the SDK's default\n") != std::string::npos);
 }
 
+// A password or key in an endpoint's userinfo or query is shown as the lint shows it.
+TEST_CASE("explain never shows an endpoint's userinfo or query, from the config or the environment") {
+    auto r = run({{"c.yaml", "telemetry:\n  enabled: true\n  otlp_endpoint: https://u:pa55@c:4317/x?key=q1\n"}},
+                 {{"OTEL_EXPORTER_OTLP_LOGS_ENDPOINT", "https://v:w0rd@l:4318/v1/logs?k=q2"}});
+    std::string text = explained(r);
+    CHECK(text.find("  OTEL_EXPORTER_OTLP_ENDPOINT=https://***@c:4317/x?***  c.yaml:3:18 telemetry.otlp_endpoint\n") !=
+          std::string::npos);
+    CHECK(text.find("  logs endpoint     https://***@l:4318/v1/logs?***  OTEL_EXPORTER_OTLP_LOGS_ENDPOINT in the "
+                    "environment\n") != std::string::npos);
+    for (std::string_view secret : {"pa55", "q1", "w0rd", "q2"}) CHECK(text.find(secret) == std::string::npos);
+}
+
 TEST_CASE("explain: enabled from the environment, a generated run id, an odd value quoted") {
     auto r = run({{"c.yaml", "telemetry:\n  run_id: ' '\n  span_groups: \"a\\nb\"\n"}},
                  {{"NEMO_LENS_ENABLED", "yes"}, {"NEMO_GYM_OTEL_TRACES_ENABLED", "0"}});

@@ -17,6 +17,10 @@ namespace {
 // repr; "key=***" pairs for a secret field.
 std::string shown_value(const Field& field, std::string_view value) {
     std::string text = field.secret ? mask_headers(value) : std::string(value);
+    // An endpoint's userinfo and query may hold a password or a key: shown as the lint
+    // shows them.
+    if (field.key == "otlp_endpoint")
+        if (auto url = parse_url(value); url && (!url->userinfo.empty() || !url->query.empty())) text = shown_url(*url);
     bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
                  text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
                      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
