@@ -280,6 +280,19 @@ TEST_CASE("render env-file: NAME=VALUE, the value as is, quotes, spaces and # in
     CHECK(goe::render({make("A", "1"), make("B", "2")}, f, token) == "A=1\nB=2\n");
 }
 
+// podman 5's pkg/env/env.go (v5.0.0 to v5.8.2) cuts each line at the first '=' and keeps the
+// rest, as podman 4 does; only 4.7.0 read quotes, '#' and lines after an open quote.
+TEST_CASE("render env-file: quotes, # and trailing blanks are written as is, as podman 5 reads them") {
+    Format f = goe::parse_format("env-file");
+    CHECK(one(f, "\"a b\"", "OTEL_SERVICE_NAME") == "OTEL_SERVICE_NAME=\"a b\"\n");
+    CHECK(one(f, "'x'") == "V='x'\n");
+    CHECK(one(f, "\"open") == "V=\"open\n");
+    CHECK(one(f, "'open") == "V='open\n");
+    CHECK(one(f, "\"a\\\"b\" # c ") == "V=\"a\\\"b\" # c \n");
+    CHECK(one(f, "`x`") == "V=`x`\n");
+    CHECK(goe::render({make("A", "\"x"), make("B", "y\"")}, f, token) == "A=\"x\nB=y\"\n");
+}
+
 TEST_CASE("render env-file: refuses a line break, a trailing CR, bytes outside UTF-8 and a line over 64 KiB") {
     Format f = goe::parse_format("env-file");
     CHECK(error_of([&] { one(f, "a\nb", "OTEL_SERVICE_NAME"); }) ==

@@ -234,9 +234,13 @@ std::string github_statement(const Export& e, const RandomToken& random_token) {
 // docker run --env-file (docker/cli pkg/kvfile), podman run --env-file (podman pkg/env
 // ParseFile) and kubectl create configmap|secret --from-env-file (kubectl cmd/util
 // env_file.go) read lines with Go's bufio.Scanner and take everything after the first '='
-// as is. The scanner's buffer (bufio.MaxScanTokenSize, 64 KiB) must hold a line and its
-// LF, or docker and podman fail with "token too long" and kubectl, which ignores the
-// scanner's error, silently drops the line and every line after it.
+// as is. podman 5 too: pkg/env/env.go reads an env file the same way in every tag from
+// v5.0.0 to v5.8.2 as in v4.3.1, quotes, '#' and white space after the '=' kept. Only
+// podman 4.7.0 unquoted and joined multi-line values (commit 170a7863, its options/env-file.md
+// promised "multiline values in double quotes and single quotes"); 4.7.1 and 4.8.0 reverted
+// it as a breaking change (617af9be, podman issue #19565), so no value is refused for it. The scanner's buffer
+// (bufio.MaxScanTokenSize, 64 KiB) must hold a line and its LF, or docker and podman fail with "token too long" and
+// kubectl, which ignores the scanner's error, silently drops the line and every line after it.
 constexpr size_t env_file_max_line = 65535;
 
 std::string env_file_statement(const Export& e) {

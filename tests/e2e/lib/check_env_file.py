@@ -7,6 +7,10 @@ back changed or rejects. Then the longest line Go's bufio.Scanner takes (65,535 
 written and read back, and one byte more refused, where the reader fails or drops it too.
 For podman, GOE_PODMAN_RUN holds the `podman ... run` command line and GOE_PODMAN_IMAGE an
 image with /bin/env.
+
+Whatever the real reader, the file of written values also goes through podman5(), podman 5's
+env-file parser (pkg/env/env.go, ParseFile and parseEnv, the same from v5.0.0 to v5.8.2)
+line for line, so a podman 4 machine checks podman 5's reading too.
 """
 import json
 import os
@@ -37,6 +41,29 @@ def read(env_file: bytes):
     return dict(entry.partition(b"=")[::2] for entry in r.stdout.split(b"\0") if entry)
 
 
+def podman5(env_file: bytes):
+    """podman 5's ParseFile: bufio.Scanner lines (64 KiB, a CR before the LF dropped), each
+    trimmed of leading spaces and tabs, skipped when empty or starting with '#', cut at the
+    first '=', the name trimmed on the left; the value is kept as is (variables without '='
+    take the host's value, which no line written here is)."""
+    env = {}
+    lines = env_file.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    for line in lines:
+        if len(line) + 1 > 65536:
+            return None  # bufio.ErrTooLong: podman fails
+        line = line.removesuffix(b"\r").lstrip(b" \t")
+        if not line or line.startswith(b"#"):
+            continue
+        key, eq, value = line.partition(b"=")
+        if not key:
+            return None  # "invalid variable"
+        if eq:
+            env[key.lstrip(b" \t")] = value
+    return env
+
+
 problems, written, refused = [], {}, 0
 for i in range(count):
     want = open(f"{work}/{i}.want", "rb").read()
@@ -59,13 +86,14 @@ for i in range(count):
         problems.append(f"value {i} {want!r} refused, but {reader} reads it back unchanged")
 
 # A first line, so that no value sits where a BOM would be dropped.
-got = read(b"FIRST=1\n" + b"".join(k + b"=" + v[1] + b"\n" for k, v in written.items()))
-if got is None:
-    problems.append(f"{reader} refused the file of every written value")
-else:
+all_written = b"FIRST=1\n" + b"".join(k + b"=" + v[1] + b"\n" for k, v in written.items())
+for name, got in ((reader, read(all_written)), ("podman 5's pkg/env", podman5(all_written))):
+    if got is None:
+        problems.append(f"{name} refused the file of every written value")
+        continue
     for key, (want, _) in written.items():
         if got.get(key) != want:
-            problems.append(f"{key.decode()}: want {want!r}, {reader} read {got.get(key)!r}")
+            problems.append(f"{key.decode()}: want {want!r}, {name} read {got.get(key)!r}")
 
 # "OTEL_SERVICE_NAME=" is 18 bytes: a value of 65,517 makes the longest line the reader takes.
 with open(f"{work}/long.yaml", "w") as f:
@@ -77,6 +105,8 @@ for length in (65517, 65518):
                                                  "NEMO_GYM_OTEL_RUN_ID": "run"})
     naive = read(b"OTEL_SERVICE_NAME=" + value + b"\n")
     if length == 65517:
+        if (podman5(r.stdout) or {}).get(b"OTEL_SERVICE_NAME") != value:
+            problems.append("a 65,535-byte line: podman 5's pkg/env would not read it back")
         got = read(r.stdout)
         if r.returncode or got is None or got.get(b"OTEL_SERVICE_NAME") != value:
             problems.append(f"a 65,535-byte line: exit {r.returncode}, {reader} read it back "
@@ -88,7 +118,7 @@ for length in (65517, 65518):
         problems.append(f"a 65,536-byte line: exit {r.returncode}, stderr {r.stderr[-200:]!r}, "
                         f"{reader} {'refuses or drops it' if naive is None else 'reads it'}")
 
-print(f"[env-file, {reader}] {len(written)} values written and read back, {refused} refused as {reader} "
-      "would change or reject them, the 64 KiB line limit")
+print(f"[env-file, {reader}] {len(written)} values written and read back (by podman 5's pkg/env too), "
+      f"{refused} refused as {reader} would change or reject them, the 64 KiB line limit")
 print("\n".join(problems))
 sys.exit(1 if problems else 0)
