@@ -327,6 +327,11 @@ TEST_CASE(
         {"%x\na: 1\n", "2:1 expected '<document start>', but found '<scalar>'",
          "error: c.yaml:2:1: expected '<document start>' ('---') after a directive, but found content"},
         {"%YAML 1.1\n# c\n---\na: 1\n", "{'a': 1}", "{'a': 1}"},
+        // Nor may the text end after one: yaml-cpp read an empty config.
+        {"%FOO\n", "2:1 expected '<document start>', but found '<stream end>'",
+         "error: c.yaml:2:1: expected '<document start>' ('---') after a directive, but found '<stream end>'"},
+        {"%YAML 1.1\n# c", "2:4 the same",
+         "error: c.yaml:2:4: expected '<document start>' ('---') after a directive, but found '<stream end>'"},
         // A directive's own syntax (scanner.py scan_directive), which yaml-cpp did not check:
         // a name, for YAML a version, for TAG a handle and a URI prefix, then the line's end.
         {"%FOO bar baz\n%TAG ! !x\n%TAG !e! tag:%41,2002: # c\n---\na: 1\n", "{'a': 1}", "{'a': 1}"},

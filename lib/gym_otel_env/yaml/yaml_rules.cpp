@@ -236,6 +236,11 @@ public:
                 fail(fmt::format("while scanning a simple key at line {}, column {}: could not find expected ':'",
                                  key.line, key.column));
             }
+            // PyYAML's parser wants a document after directives; yaml-cpp reads none.
+            if (directive_) {
+                from_ = {line_, column_};
+                fail("expected '<document start>' ('---') after a directive, but found '<stream end>'");
+            }
         } catch (const Error& e) {
             spaces_.refused = e;
         }
