@@ -19,6 +19,7 @@
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/probe/probe_plan.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 #include "probe_child.hpp"
 #include "system.hpp"
 
@@ -131,11 +132,12 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     o.report.redactor = &ui.redactor;
     o.report.notes = o.check;
     o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
+    o.report.kept_written = !o.exec && ui.format->reader == goe::Reader::elsewhere;
     auto report = goe::report(outcome, env, o.report);
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
-    const auto& exports = outcome.translation.exports;
-    if (o.probe) {  // with the child's environment, before --exec runs anything
+    const auto& exports = outcome.translation.exports;  // what --exec and --probe add to the environment
+    if (o.probe) {                                      // with the child's environment, before --exec runs anything
         auto ms = goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto probe = goe::app::run_probe(goe::child_environment(entries, exports), ms);
         for (const auto& line : probe.lines) to_stderr(ui.redactor.clean(line) + "\n");
@@ -151,7 +153,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
         to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
         return goe::code(failure.status);
     }
-    if (write_all(goe::render(exports, ui.format, options))) return goe::code(goe::ExitStatus::success);
+    if (write_all(goe::render(outcome.translation, ui.format, options))) return goe::code(goe::ExitStatus::success);
     to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour, &ui.redactor));
     return goe::code(goe::ExitStatus::failure);
 }
@@ -169,7 +171,7 @@ int main(int argc, char** argv) try {
           goe::colour_wanted(env, goe::app::stderr_is_terminal()),
           given("--exec") || given("--check"),
           {}};
-    if (auto headers = env.find("OTEL_EXPORTER_OTLP_HEADERS"); headers != env.end()) ui.redactor.add(headers->second);
+    for (const auto& secret : goe::environment_secrets(env)) ui.redactor.add(secret);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     build_cli(app, o);
     try {

@@ -23,7 +23,8 @@ PipelineLimits with_readers(PipelineLimits limits) {
 Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs, const PipelineLimits& given) {
     const PipelineLimits limits = with_readers(given);
     // Gym's Hydra runs first: the CLI config, which OmegaConf checks as it makes it.
-    NodePtr cli = command_line_config(request.gym_overrides, request.sets, limits.load.parse.max_depth);
+    NodePtr cli =
+        command_line_config(request.gym_overrides, request.sets, may_hold_secret, limits.load.parse.max_depth);
     check_interpolations(cli, {});
 
     // The files (their config_paths naming more), env.yaml and the CLI config, merged in
@@ -55,10 +56,23 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     }
 
     SecretTexts found;
-    for (const auto& f : kSchema)
-        if (f.secret) found.keys.emplace_back(f.key);
+    for (const auto& f : kSchema) {
+        if (f.secrecy == Secrecy::none) continue;
+        const Field* field = &f;
+        found.keys.push_back({std::string(f.key), [field](const Node& value) {
+                                  return value.type == Type::string ? is_secret(*field, value.text())
+                                                                    : field->secrecy == Secrecy::always;
+                              }});
+    }
+    // Each text a secret was built from, and the parts of it that the schema's rule says a
+    // message could quote alone (a header's value, a URL's password).
     auto hand_over = [&] {
-        if (secrets) secrets->insert(secrets->end(), found.texts.begin(), found.texts.end());
+        if (!secrets) return;
+        for (const auto& text : found.texts) {
+            secrets->push_back(text);
+            for (const auto& f : kSchema)
+                for (auto& part : secret_parts(f, text)) secrets->push_back(std::move(part));
+        }
     };
     NodePtr block;
     try {
@@ -83,7 +97,9 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         } catch (const Error&) {
         }
         out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
+        found.reads.clear();  // the earlier passes read the same variables
         block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found, &out.deprecations);
+        out.secret_reads = found.reads;
     } catch (...) {
         hand_over();
         throw;

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/hydra/override.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 using namespace goe;
 
@@ -8,7 +9,7 @@ namespace {
 
 std::string parsed(const std::string& token) {
     try {
-        return dump(parse_override(token, "command line"));
+        return dump(parse_override(token, "command line", may_hold_secret));
     } catch (const Error& e) {
         return std::string("error: ") + e.what();
     }

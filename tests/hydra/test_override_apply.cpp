@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gym_otel_env/hydra/override.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 #include "support.hpp"
 
 using namespace goe;
@@ -18,9 +19,9 @@ std::string applied(const std::vector<std::string>& tokens, const std::vector<st
     try {
         std::vector<ParsedOverride> all;
         all.reserve(tokens.size() + sets.size());
-        for (const auto& t : tokens) all.push_back(parse_override(t, "command line"));
-        for (const auto& s : sets) all.push_back(parse_set(s));
-        return python_str(*apply_overrides(all));
+        for (const auto& t : tokens) all.push_back(parse_override(t, "command line", may_hold_secret));
+        for (const auto& s : sets) all.push_back(parse_set(s, may_hold_secret));
+        return python_str(*apply_overrides(all, may_hold_secret));
     } catch (const Error& e) {
         return std::string(e.kind() == Error::Kind::usage ? "usage: " : "config: ") + e.what();
     }
@@ -186,9 +187,9 @@ TEST_CASE("apply_overrides skips the keys that configure Hydra itself", "[overri
 }
 
 TEST_CASE("apply_overrides: a key of max_depth parts is applied, one more is refused", "[override]") {
-    CHECK(python_str(*apply_overrides({parse_override("+a.b=1", "command line")}, 2)) == "{'a': {'b': 1}}");
-    CHECK(error_of([] { apply_overrides({parse_override("+a.b.c=1", "command line")}, 2); }, Error::Kind::usage) ==
-          "command line: a.b.c: nesting deeper than 2 levels");
+    CHECK(python_str(*apply_overrides({parse_override("+a.b=1", "command line")}, nullptr, 2)) == "{'a': {'b': 1}}");
+    CHECK(error_of([] { apply_overrides({parse_override("+a.b.c=1", "command line")}, nullptr, 2); },
+                   Error::Kind::usage) == "command line: a.b.c: nesting deeper than 2 levels");
     CHECK(python_str(*apply_overrides({})) == "{}");
 }
 
@@ -219,7 +220,7 @@ TEST_CASE("command_line_config: every token parsed, then Gym's tokens applied, t
 }
 
 TEST_CASE("command_line_config passes max_depth on to apply_overrides", "[override]") {
-    CHECK(python_str(*command_line_config({"+a.b=1"}, {"c.d=2"}, 2)) == "{'a': {'b': 1}, 'c': {'d': 2}}");
-    CHECK(error_of([] { command_line_config({}, {"c.d.e=2"}, 2); }, Error::Kind::usage) ==
+    CHECK(python_str(*command_line_config({"+a.b=1"}, {"c.d=2"}, nullptr, 2)) == "{'a': {'b': 1}, 'c': {'d': 2}}");
+    CHECK(error_of([] { command_line_config({}, {"c.d.e=2"}, nullptr, 2); }, Error::Kind::usage) ==
           "--set: c.d.e: nesting deeper than 2 levels");
 }

@@ -284,7 +284,7 @@ TEST_CASE("resolve_subtree: oc.create of a string reads it as YAML, with the rea
     std::string got;
     try {
         // The secrets known (none here), as in the block: the reader's message is shown.
-        SecretTexts secrets{{"h"}, {}};
+        SecretTexts secrets{{{"h", {}}}, {}, {}};
         NodePtr block = resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", kEnv, limits, &secrets);
         got = python_str(*block->find("v")->get());
     } catch (const Error& e) {
@@ -298,7 +298,7 @@ TEST_CASE("resolve_subtree: oc.create of a string reads it as YAML, with the rea
 TEST_CASE("resolve_subtree: oc.create of a secret that is no YAML shows none of it") {
     ResolveLimits limits;
     limits.read_yaml = [](std::string_view text) { return parse_yaml(text, "the string"); };
-    SecretTexts secrets{{"h"}, {}};
+    SecretTexts secrets{{{"h", {}}}, {}, {}};
     Environment env;
     const std::string doc = "telemetry: {h: '!kS3CRET a', s: '${oc.create:${telemetry.h}}'}\n";
     std::string message =
@@ -386,7 +386,7 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
 TEST_CASE("resolve_subtree: the texts a secret was built from, first and also when resolution throws") {
     const Environment env{{"K", "s3cret"}, {"P", "x-"}};
     auto secrets_of = [&](std::string_view doc) {
-        SecretTexts secrets{{"h"}, {}};
+        SecretTexts secrets{{{"h", {}}}, {}, {}};
         try {
             resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, {}, &secrets);
         } catch (const Error&) {

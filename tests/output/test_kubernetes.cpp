@@ -8,15 +8,18 @@
 
 #include "gym_otel_env/output/kubernetes.hpp"
 #include "gym_otel_env/output/render.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 #include "support.hpp"
 
 namespace {
 
 using goe::testing::error_of;
 
+// An export as translate() makes it: secret as the schema's rule says of its value.
 goe::Export make(std::string name, std::string value) {
-    return goe::Export{
-        std::move(name), std::move(value), goe::Export::Source::config, goe::Origin{"c.yaml", 3, 16}, {}};
+    bool secret = goe::is_secret(*goe::field_of_variable(name), value);
+    return goe::Export{std::move(name), std::move(value), goe::Export::Source::config, goe::Origin{"c.yaml", 3, 16}, {},
+                       secret};
 }
 
 // The head of each object, as named `name`.
@@ -110,10 +113,20 @@ TEST_CASE("kubernetes_manifests: both objects always, empty ones as data: {}, so
           head("ConfigMap", "x") + "data: {}\n---\n" + head("Secret", "x") + "type: Opaque\ndata: {}\n");
 }
 
-TEST_CASE("kubernetes_manifests: a variable the schema does not know goes to the Secret") {
-    CHECK(goe::kubernetes_manifests({make("UNKNOWN", "v")}, "x") == head("ConfigMap", "x") + "data: {}\n---\n" +
-                                                                        head("Secret", "x") +
-                                                                        "type: Opaque\ndata:\n  UNKNOWN: \"dg==\"\n");
+TEST_CASE("kubernetes_manifests: an endpoint is in the Secret only when it holds credentials, of any scheme") {
+    auto manifests = [](std::string value) {
+        return goe::kubernetes_manifests({make("OTEL_EXPORTER_OTLP_ENDPOINT", std::move(value))}, "x");
+    };
+    CHECK(manifests("http://c:4318") == head("ConfigMap", "x") +
+                                            "data:\n  OTEL_EXPORTER_OTLP_ENDPOINT: \"http://c:4318\"\n---\n" +
+                                            head("Secret", "x") + "type: Opaque\ndata: {}\n");
+    for (const char* value : {"https://u:k@c:4318/", "http://c:4318/?token=k", "ftp://u:k@c/?q=k", "grpc://u@c:4317",
+                              "unix:///run/otel.sock?key=k", "u:k@c:4317"}) {
+        INFO(value);
+        CHECK(manifests(value) == head("ConfigMap", "x") + "data: {}\n---\n" + head("Secret", "x") +
+                                      "type: Opaque\ndata:\n  OTEL_EXPORTER_OTLP_ENDPOINT: \"" + goe::base64(value) +
+                                      "\"\n");
+    }
 }
 
 TEST_CASE("kubernetes_manifests: refuses a value that is not UTF-8, secret or not") {

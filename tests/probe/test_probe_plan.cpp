@@ -169,23 +169,6 @@ TEST_CASE("plan: what the SDK cannot use is marked, not sent") {
           "OTEL_EXPORTER_OTLP_ENDPOINT is not a URL (scheme://host[:port][/path])");
 }
 
-TEST_CASE("parse_headers: W3C baggage's list, blanks dropped, percent-decoded, what cannot be sent skipped") {
-    CHECK(parse_headers("authorization=Bearer%20tok, x-team = gym ,,") ==
-          std::vector<Header>{{"authorization", "Bearer tok"}, {"x-team", "gym"}});
-    CHECK(parse_headers("a=b=c") == std::vector<Header>{{"a", "b=c"}});
-    CHECK(parse_headers("k=%2C%3d%zz%4") == std::vector<Header>{{"k", ",=%zz%4"}});
-    CHECK(parse_headers("x-empty=") == std::vector<Header>{{"x-empty", ""}});
-    CHECK(parse_headers("novalue,=v,bad key=v,ok=1").size() == 1);
-    CHECK(parse_headers("evil=a%0d%0aInjected: 1,ok=1") == std::vector<Header>{{"ok", "1"}});
-    CHECK(parse_headers("").empty());
-}
-
-TEST_CASE("percent_decode: %XX in either case; anything else stays") {
-    CHECK(percent_decode("a%20b%2fc%2F") == "a b/c/");
-    CHECK(percent_decode("100%") == "100%");
-    CHECK(percent_decode("%G0%1") == "%G0%1");
-}
-
 TEST_CASE("parse_total_timeout: seconds, more than 0, at most 600") {
     CHECK(parse_total_timeout("5") == 5000);
     CHECK(parse_total_timeout("0.5") == 500);

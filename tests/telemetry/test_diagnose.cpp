@@ -2,6 +2,7 @@
 
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 #include "support.hpp"
 
 namespace {
@@ -52,12 +53,18 @@ TEST_CASE("printable: C1 controls and bytes that are not UTF-8 as \\xNN; other U
 
 TEST_CASE("Redactor: every secret text masked wherever it appears, the longest first, then printable") {
     goe::Redactor r;
-    r.add("x-key=Zq8sEcReT7, other = t0k3n ,short=abc");
+    // The schema's rule says which texts are secret (secret_parts); the Redactor hides them.
+    for (const auto& part :
+         goe::secret_parts(*goe::find_field("otlp_headers"), "x-key=Zq8sEcReT7, other = t0k3n ,short=abc"))
+        r.add(part);
     CHECK(r.clean("got 'x-key=Zq8sEcReT7, other = t0k3n ,short=abc'") == "got '***'");
     CHECK(r.clean("environment variable 'NOPE_Zq8sEcReT7' not found") == "environment variable 'NOPE_***' not found");
     CHECK(r.clean("t0k3n t0k3n") == "*** ***");
     // Shorter than kMinLength: left alone, or line numbers would go.
     CHECK(r.clean("abc at c.yaml:1:1") == "abc at c.yaml:1:1");
+    goe::Redactor whole;  // only what it is given: no text is split
+    whole.add("x-key=Zq8sEcReT7");
+    CHECK(whole.clean("Zq8sEcReT7") == "Zq8sEcReT7");
     goe::Redactor control;
     control.add("a\nsecret");
     CHECK(control.clean("x a\nsecret y\n") == "x *** y\\n");

@@ -53,7 +53,7 @@ TEST_CASE("explain: one row per variable, with the file:line:col and key of each
           "  NEMO_GYM_OTEL_EXPORTER=console                     c.yaml:3:13 telemetry.exporter\n"
           "  NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER=1            default\n"
           "  NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP=1                 default\n"
-          "  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  kept from the environment\n"
+          "  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  set in the environment: kept, not written\n"
           "  OTEL_EXPORTER_OTLP_PROTOCOL                        not exported: null by default\n"
           "  OTEL_EXPORTER_OTLP_HEADERS=api-key=***,tenant=***  c.yaml:4:17 telemetry.otlp_headers\n"
           "  OTEL_SERVICE_NAME                                  not exported: empty at c.yaml:5:17 "
@@ -89,16 +89,16 @@ TEST_CASE("explain: where each signal goes once a per-signal variable is set, he
           "gym-otel-env: explain: per signal (an OTEL_EXPORTER_OTLP_<SIGNAL>_* variable in the environment wins "
           "over the generic one, for its signal):\n"
           "  traces endpoint   http://other:4318/v1/traces  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT in the environment\n"
-          "  traces protocol   grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, kept from the environment\n"
+          "  traces protocol   grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, set in the environment\n"
           "  traces headers    api-key=***                  OTEL_EXPORTER_OTLP_HEADERS, c.yaml:4:17 "
           "telemetry.otlp_headers\n"
           "  metrics endpoint  http://c:4317                OTEL_EXPORTER_OTLP_ENDPOINT, c.yaml:3:18 "
           "telemetry.otlp_endpoint\n"
-          "  metrics protocol  grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, kept from the environment\n"
+          "  metrics protocol  grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, set in the environment\n"
           "  metrics headers   x=***                        OTEL_EXPORTER_OTLP_METRICS_HEADERS in the environment\n"
           "  logs endpoint     http://c:4317                OTEL_EXPORTER_OTLP_ENDPOINT, c.yaml:3:18 "
           "telemetry.otlp_endpoint\n"
-          "  logs protocol     grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, kept from the environment\n"
+          "  logs protocol     grpc                         OTEL_EXPORTER_OTLP_PROTOCOL, set in the environment\n"
           "  logs headers      api-key=***                  OTEL_EXPORTER_OTLP_HEADERS, c.yaml:4:17 "
           "telemetry.otlp_headers\n");
     CHECK(text.find("h1dden") == std::string::npos);
@@ -133,7 +133,8 @@ TEST_CASE("explain: enabled from the environment, a generated run id, an odd val
           std::string::npos);
     CHECK(text.find("  NEMO_GYM_OTEL_SPAN_GROUPS='a\\nb'         c.yaml:3:16 telemetry.span_groups\n") !=
           std::string::npos);
-    CHECK(text.find("  NEMO_GYM_OTEL_TRACES_ENABLED=0           kept from the environment\n") != std::string::npos);
+    CHECK(text.find("  NEMO_GYM_OTEL_TRACES_ENABLED=0           set in the environment: kept, not written\n") !=
+          std::string::npos);
     CHECK(text.find("  NEMO_GYM_OTEL_RUN_ID=0123456789ab        generated (random)\n") != std::string::npos);
 }
 

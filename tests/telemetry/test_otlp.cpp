@@ -62,3 +62,20 @@ TEST_CASE("signal_path: the generic endpoint's path plus v1/<signal>") {
     CHECK(signal_path("/base", Signal::logs) == "/base/v1/logs");
     CHECK(signal_path("/v1/traces", Signal::traces) == "/v1/traces/v1/traces");
 }
+
+TEST_CASE("parse_headers: W3C baggage's list, blanks dropped, percent-decoded, what cannot be sent skipped") {
+    CHECK(goe::parse_headers("authorization=Bearer%20tok, x-team = gym ,,") ==
+          std::vector<goe::Header>{{"authorization", "Bearer tok"}, {"x-team", "gym"}});
+    CHECK(goe::parse_headers("a=b=c") == std::vector<goe::Header>{{"a", "b=c"}});
+    CHECK(goe::parse_headers("k=%2C%3d%zz%4") == std::vector<goe::Header>{{"k", ",=%zz%4"}});
+    CHECK(goe::parse_headers("x-empty=") == std::vector<goe::Header>{{"x-empty", ""}});
+    CHECK(goe::parse_headers("novalue,=v,bad key=v,ok=1").size() == 1);
+    CHECK(goe::parse_headers("evil=a%0d%0aInjected: 1,ok=1") == std::vector<goe::Header>{{"ok", "1"}});
+    CHECK(goe::parse_headers("").empty());
+}
+
+TEST_CASE("percent_decode: %XX in either case; anything else stays") {
+    CHECK(goe::percent_decode("a%20b%2fc%2F") == "a b/c/");
+    CHECK(goe::percent_decode("100%") == "100%");
+    CHECK(goe::percent_decode("%G0%1") == "%G0%1");
+}

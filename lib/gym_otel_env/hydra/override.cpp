@@ -400,6 +400,7 @@ ParsedOverride parse(std::string_view token, std::string source, const TokenShow
     ParsedOverride out;
     out.input = std::string(token);
     out.source = std::move(source);
+    out.secret = shown.secret();
     std::optional<Elem> value;
     std::vector<Elem> rest;  // the other elements of a sweep a,b,c
     bool sweep = false;
@@ -423,12 +424,12 @@ ParsedOverride parse(std::string_view token, std::string source, const TokenShow
 
 }  // namespace
 
-ParsedOverride parse_override(std::string_view token, const std::string& source, int max_nesting) {
-    TokenShown shown(token, source, 0);
+ParsedOverride parse_override(std::string_view token, const std::string& source, SecretTest secret, int max_nesting) {
+    TokenShown shown(token, source, 0, secret && secret(token));
     return parse(token, source, shown, max_nesting);
 }
 
-ParsedOverride parse_set(std::string_view text, int max_nesting) {
+ParsedOverride parse_set(std::string_view text, SecretTest secret, int max_nesting) {
     if (text.find('=') == std::string_view::npos)
         throw Error(Origin{"--set"}, {}, fmt::format("expected KEY=VALUE, got {}", python_repr(text)),
                     Error::Kind::usage);
@@ -437,7 +438,7 @@ ParsedOverride parse_set(std::string_view text, int max_nesting) {
     std::string_view key = text;
     size_t plus = key.starts_with("++") ? 2 : key.starts_with("+") ? 1 : 0;
     std::string token = "++" + std::string(key.substr(plus));
-    TokenShown shown(text, "--set", 2 - plus);
+    TokenShown shown(text, "--set", 2 - plus, secret && secret(text));
     ParsedOverride out = parse(token, "--set", shown, max_nesting);
     out.input = std::string(text);
     return out;

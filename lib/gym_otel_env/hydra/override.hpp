@@ -36,7 +36,13 @@ struct ParsedOverride {
     // it and refuses it before applying anything.
     enum class Sweep { none, simple_choice, function };
     Sweep sweep = Sweep::none;
+    bool secret = false;  // it may carry a secret value: its messages show KEY=***
 };
+
+// Whether a text may carry a secret value. Hydra knows nothing of which settings are
+// secret: the telemetry schema's rule (may_hold_secret) comes in from the pipeline.
+// nullptr: no text is.
+using SecretTest = bool (*)(std::string_view text);
 
 // Deepest nesting of lists and dicts in one VALUE.
 constexpr int kMaxOverrideNesting = 256;
@@ -46,23 +52,25 @@ constexpr int kMaxOverrideNesting = 256;
 // sweep override. Throws a usage Error naming the token (`source: Error parsing override
 // 'TOKEN': ...`) for what Hydra's parser rejects, for a failing function, and for a sweep
 // nested in a list or dict, which OmegaConf cannot hold.
-ParsedOverride parse_override(std::string_view token, const std::string& source, int max_nesting = kMaxOverrideNesting);
+ParsedOverride parse_override(std::string_view token, const std::string& source, SecretTest secret = nullptr,
+                              int max_nesting = kMaxOverrideNesting);
 
 // `--set KEY=VALUE` is the token `++KEY=VALUE` (a `+` or `++` written before KEY is
 // dropped: --set always adds or overrides). Without `=` it is "expected KEY=VALUE".
-ParsedOverride parse_set(std::string_view text, int max_nesting = kMaxOverrideNesting);
+ParsedOverride parse_set(std::string_view text, SecretTest secret = nullptr, int max_nesting = kMaxOverrideNesting);
 
 // Applies the overrides, in order, to an empty config with Hydra's semantics (struct
 // mode: KEY= must exist, +KEY= must not, ++KEY= either way, ~KEY deletes). Nodes carry
 // the override's source as their origin. Keys under `hydra` configure Hydra itself and
 // never reach Gym's config: they are skipped. Throws a usage Error with Hydra's words:
 // first for any sweep, then for the first override that cannot be applied.
-NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth = 256);
+// `secret` also judges the values a message would quote from the config built so far.
+NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, SecretTest secret = nullptr, int max_depth = 256);
 
 // The CLI config as Gym's Hydra builds it: every token parsed first (Gym's, then each
 // `--set` as parse_set reads it), then all applied to an empty config.
 NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
-                            int max_depth = 256);
+                            SecretTest secret = nullptr, int max_depth = 256);
 
 // The tree a VALUE stands for (QuotedString -> str, as Hydra's Override.value() does).
 // Throws a usage Error for a dict OmegaConf cannot hold (a None key).

@@ -257,8 +257,8 @@ bool hydra_key(const std::string& key) {
     return key == "hydra" || key.starts_with("hydra.") || key.starts_with("hydra/");
 }
 
-void apply(Cell& root, const ParsedOverride& o, int max_depth) {
-    TokenShown shown(o.input, o.source, 0);
+void apply(Cell& root, const ParsedOverride& o, SecretTest secret, int max_depth) {
+    TokenShown shown(o.input, o.source, 0, o.secret);
     const std::string& key = o.key;
     Origin origin{o.source};
     if (o.package)
@@ -278,7 +278,7 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
                 NodePtr have = node_of(*at);
                 if (!python_equal(*given, *have)) {
                     std::string have_text = python_str_brief(*have), given_text = python_str_brief(*given);
-                    if (shown.secret() || may_hold_secret(have_text)) have_text = given_text = "***";
+                    if (shown.secret() || (secret && secret(have_text))) have_text = given_text = "***";
                     shown.fail_plain(fmt::format("Could not delete from config. The value of '{}' is {} and not {}.",
                                                  key, have_text, given_text),
                                      key);
@@ -339,9 +339,9 @@ NodePtr override_node(const OverrideValue& v, const Origin& origin) {
     return make_null(origin);
 }
 
-NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_depth) {
+NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, SecretTest secret, int max_depth) {
     for (const auto& o : overrides) {
-        TokenShown shown(o.input, o.source, 0);
+        TokenShown shown(o.input, o.source, 0, o.secret);
         if (o.sweep == ParsedOverride::Sweep::simple_choice)
             // Hydra's words for a run without --multirun, from a shell, on one line.
             shown.fail_plain(fmt::format(
@@ -354,18 +354,18 @@ NodePtr apply_overrides(const std::vector<ParsedOverride>& overrides, int max_de
     Cell root;
     for (const auto& o : overrides) {
         if (hydra_key(o.key)) continue;
-        apply(root, o, max_depth);
+        apply(root, o, secret, max_depth);
     }
     return node_of(root);
 }
 
 NodePtr command_line_config(const std::vector<std::string>& gym_overrides, const std::vector<std::string>& sets,
-                            int max_depth) {
+                            SecretTest secret, int max_depth) {
     std::vector<ParsedOverride> parsed;
     parsed.reserve(gym_overrides.size() + sets.size());
-    for (const auto& token : gym_overrides) parsed.push_back(parse_override(token, "command line"));
-    for (const auto& set : sets) parsed.push_back(parse_set(set));
-    return apply_overrides(parsed, max_depth);
+    for (const auto& token : gym_overrides) parsed.push_back(parse_override(token, "command line", secret));
+    for (const auto& set : sets) parsed.push_back(parse_set(set, secret));
+    return apply_overrides(parsed, secret, max_depth);
 }
 
 }  // namespace goe

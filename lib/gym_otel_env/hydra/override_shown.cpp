@@ -26,10 +26,8 @@ std::string visible(std::string_view text) {
 
 }  // namespace
 
-bool may_hold_secret(std::string_view text) { return ascii_lower(text).find("otlp_headers") != std::string::npos; }
-
-TokenShown::TokenShown(std::string_view typed, std::string source, size_t added)
-    : typed_(typed), source_(std::move(source)), added_(added), secret_(may_hold_secret(typed)) {
+TokenShown::TokenShown(std::string_view typed, std::string source, size_t added, bool secret)
+    : typed_(typed), source_(std::move(source)), added_(added), secret_(secret) {
     size_t eq = typed.find('=');
     shown_ = visible(secret_ && eq != std::string_view::npos ? std::string(typed.substr(0, eq)) + "=***" : typed);
 }

@@ -15,8 +15,8 @@ namespace goe {
 class TokenShown {
 public:
     // `typed` is what the user wrote; the parsed token has `added` characters in front
-    // (the "++" of --set).
-    TokenShown(std::string_view typed, std::string source, size_t added);
+    // (the "++" of --set). A `secret` token is shown as KEY=***, and no piece of it is quoted.
+    TokenShown(std::string_view typed, std::string source, size_t added, bool secret);
 
     bool secret() const { return secret_; }
     const std::string& token() const { return shown_; }
@@ -36,9 +36,6 @@ private:
     bool secret_;
     std::string shown_;
 };
-
-// True when `text` may hold the value of a secret setting (telemetry.otlp_headers).
-bool may_hold_secret(std::string_view text);
 
 }  // namespace goe
 

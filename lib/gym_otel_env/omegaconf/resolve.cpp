@@ -498,7 +498,11 @@ private:
     Resolved oc_env(const std::string&, const std::vector<NodePtr>& args, const Frame& f) {
         if (args[0]->type != Type::string)
             fail(f, fmt::format("oc.env: the variable name must be a string, got {}", python_str_brief(*args[0])));
-        if (auto v = lookup(env_, args[0]->text())) {
+        auto v = lookup(env_, args[0]->text());
+        if (recording_ && secrets_ && (v || args.size() == 2))
+            secrets_->reads.push_back(SecretTexts::Read{recording_key_, std::string(args[0]->text()),
+                                                        v ? std::optional<std::string>(*v) : std::nullopt});
+        if (v) {
             NodePtr out = make_string(std::string(*v), f.node->origin);
             note(*out);
             return made(out);
@@ -701,6 +705,7 @@ public:
     std::vector<DeprecatedKey> deprecations_;
     SecretTexts* secrets_ = nullptr;
     int recording_ = 0;
+    std::string recording_key_;  // the secret key being resolved
 };
 
 }  // namespace
@@ -715,13 +720,20 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
     resolver.secrets_ = secrets;
     if (secrets && (*block)->type == Type::mapping) {
         for (const auto& k : secrets->keys) {
-            const NodePtr* v = (*block)->find(k);
+            const NodePtr* v = (*block)->find(k.key);
             if (!v) continue;
+            size_t texts = secrets->texts.size(), reads = secrets->reads.size();
+            resolver.recording_key_ = k.key;
             ++resolver.recording_;
             try {
                 // A plain value is settled: deep() returns it without a look.
                 std::unordered_set<const Node*> seen;
-                resolver.note_secret(*resolver.deep(*v, where.inside(*block, k, join_key_path(where.path, k))), seen);
+                NodePtr value = resolver.deep(*v, where.inside(*block, k.key, join_key_path(where.path, k.key)));
+                resolver.note_secret(*value, seen);
+                if (k.secret && !k.secret(*value)) {
+                    secrets->texts.resize(texts);
+                    secrets->reads.resize(reads);
+                }
             } catch (...) {
                 --resolver.recording_;
                 throw;

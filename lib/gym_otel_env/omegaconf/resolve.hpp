@@ -3,6 +3,8 @@
 // reads the block.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,13 +26,28 @@ struct ResolveLimits {
     NodePtr (*read_yaml)(std::string_view text) = nullptr;
 };
 
-// SPEC 7: the block keys whose values are secret, and (filled in, also when resolution
+// SPEC 7: the block keys whose values may be secret, and (filled in, also when resolution
 // throws) every text such a value was built from: environment values read, strings
 // computed or referenced on the way, the value itself. Those keys are resolved first,
 // so that the texts are known before any other message can quote them.
 struct SecretTexts {
-    std::vector<std::string> keys;
+    struct Key {
+        std::string key;
+        // Whether the resolved value is secret, and with it what it was built from (an
+        // endpoint only when it holds credentials); empty: always. A value that fails to
+        // resolve is taken as secret.
+        std::function<bool(const Node& value)> secret;
+    };
+    // An environment variable read while a secret value was resolved: its value, or
+    // nullopt when it is unset and a default stood in.
+    struct Read {
+        std::string key;
+        std::string variable;
+        std::optional<std::string> value;
+    };
+    std::vector<Key> keys;
     std::vector<std::string> texts;
+    std::vector<Read> reads;
 };
 
 // OmegaConf's warning for a value that reads a key through ${oc.deprecated:KEY[,MESSAGE]}:

@@ -7,7 +7,6 @@
 
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
-#include "gym_otel_env/telemetry/schema.hpp"
 
 // The reasons behind each rule below are in docs/formats.md ("kubernetes").
 namespace goe {
@@ -24,13 +23,6 @@ bool dns_label(std::string_view part) {
     if (part.empty() || !alnum(part.front()) || !alnum(part.back())) return false;
     for (char c : part)
         if (!alnum(c) && c != '-') return false;
-    return true;
-}
-
-// A variable the schema does not know is kept secret: a Secret is the safe mistake.
-bool is_secret(const Export& e) {
-    for (const auto& f : kSchema)
-        if (f.variable == e.name) return f.secret;
     return true;
 }
 
@@ -141,7 +133,7 @@ std::string kubernetes_manifests(const std::vector<Export>& exports, std::string
         // runtime whose handling of them no one promises.
         if (!valid_utf8(e.value))
             unwritable(e, "it is not UTF-8, and a pod's environment from a ConfigMap or a Secret is UTF-8 text");
-        (is_secret(e) ? secret : plain).push_back(&e);
+        (e.secret ? secret : plain).push_back(&e);
     }
     check_size(plain, "ConfigMap", name);
     check_size(secret, "Secret", name);

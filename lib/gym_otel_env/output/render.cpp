@@ -403,8 +403,16 @@ Format parse_format(std::string_view name) {
     return nullptr;
 }
 
+std::vector<Export> written(const Translation& translation, Format format) {
+    return format->reader == Reader::elsewhere ? with_kept(translation) : translation.exports;
+}
+
 std::string render(const std::vector<Export>& exports, Format format, const RenderOptions& options) {
     return format->render(exports, options);
+}
+
+std::string render(const Translation& translation, Format format, const RenderOptions& options) {
+    return render(written(translation, format), format, options);
 }
 
 std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token) {

@@ -38,6 +38,18 @@ std::string render_gitlab(const std::vector<Export>& exports, const RenderOption
 std::string render_ray(const std::vector<Export>& exports, const RenderOptions& options);
 std::string render_kubernetes(const std::vector<Export>& exports, const RenderOptions& options);
 
+// Who reads a format, and so what it holds of a variable the environment already sets
+// (a kept one): docs/formats.md says why each format is read where it is.
+enum class Reader {
+    // A process that inherits this environment (the shell that evals sh, fish's source,
+    // a program started from here that merges json into its own environment): the kept
+    // variable is there already, and is left out.
+    inherits,
+    // A process elsewhere (a container, a pod, a Ray worker, a later CI step or job): the
+    // kept variable is written with its value, so that it still wins where it is read.
+    elsewhere,
+};
+
 struct FormatInfo {
     std::string_view name;         // the value of --format
     std::string_view description;  // a few words, as the fish completion shows them
@@ -45,6 +57,7 @@ struct FormatInfo {
     // What stdout holds when the tool fails: `false` for the shells, so that an eval
     // fails and `set -e` stops; nothing for a file or a program to read.
     std::string_view on_failure;
+    Reader reader;
 };
 
 // Every format, the default first: --format's check and help, the completions (held to
@@ -52,15 +65,15 @@ struct FormatInfo {
 // format is adding a row and its render function.
 // clang-format off
 inline constexpr std::array<FormatInfo, 9> kFormats{{
-    {"sh",         "POSIX shell (default)",           render_sh,         "false\n"},
-    {"fish",       "fish shell",                      render_fish,       "false\n"},
-    {"json",       "JSON object",                     render_json,       ""},
-    {"dotenv",     "dotenv file",                     render_dotenv,     ""},
-    {"env-file",   "docker/podman/kubectl env file",  render_env_file,   ""},
-    {"github",     "GitHub Actions env file",         render_github,     ""},
-    {"gitlab",     "GitLab CI dotenv report",         render_gitlab,     ""},
-    {"ray",        "Ray runtime environment",         render_ray,        ""},
-    {"kubernetes", "Kubernetes ConfigMap and Secret", render_kubernetes, ""},
+    {"sh",         "POSIX shell (default)",           render_sh,         "false\n", Reader::inherits},
+    {"fish",       "fish shell",                      render_fish,       "false\n", Reader::inherits},
+    {"json",       "JSON object",                     render_json,       "",        Reader::inherits},
+    {"dotenv",     "dotenv file",                     render_dotenv,     "",        Reader::elsewhere},
+    {"env-file",   "docker/podman/kubectl env file",  render_env_file,   "",        Reader::elsewhere},
+    {"github",     "GitHub Actions env file",         render_github,     "",        Reader::elsewhere},
+    {"gitlab",     "GitLab CI dotenv report",         render_gitlab,     "",        Reader::elsewhere},
+    {"ray",        "Ray runtime environment",         render_ray,        "",        Reader::elsewhere},
+    {"kubernetes", "Kubernetes ConfigMap and Secret", render_kubernetes, "",        Reader::elsewhere},
 }};
 // clang-format on
 
@@ -71,8 +84,14 @@ inline constexpr Format kDefaultFormat = &kFormats[0];
 // The row named `name`, or nullptr.
 Format parse_format(std::string_view name);
 
+// The variables `format` writes: what changes, and for a format read elsewhere also the
+// kept ones with their values (Reader).
+std::vector<Export> written(const Translation& translation, Format format);
+
 // The exports as `format` writes them; throws as its render function does.
 std::string render(const std::vector<Export>& exports, Format format, const RenderOptions& options);
+// What `format` prints for `translation`: render(written(translation, format), ...).
+std::string render(const Translation& translation, Format format, const RenderOptions& options);
 // The same with the default options and `random_token`.
 std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token);
 

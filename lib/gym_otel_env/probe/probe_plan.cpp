@@ -60,22 +60,17 @@ std::string_view schema_default(std::string_view variable) {
     return "";
 }
 
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
-int hex_value(char c) { return is_digit(c) ? c - '0' : ascii_lower(c) - 'a' + 10; }
-
-// RFC 9110's token: what a header name may be.
-bool is_token(std::string_view text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-        return is_alpha(c) || is_digit(c) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
-    });
-}
-
 std::optional<long> parse_milliseconds(std::string_view text) {
     if (text.empty() || text.size() > 12 || !std::all_of(text.begin(), text.end(), is_digit)) return std::nullopt;
     long out = 0;
     for (char c : text) out = out * 10 + (c - '0');
     return out;
+}
+
+// What no line may show of a variable's value: the schema's rule.
+void note_secrets(Target& t, const std::string& variable, std::string_view value) {
+    if (const Field* f = field_of_variable(variable))
+        for (auto& part : secret_parts(*f, value)) t.secrets.push_back(std::move(part));
 }
 
 void fill_endpoint(Target& t, const Environment& env, const SignalNames& s) {
@@ -85,6 +80,7 @@ void fill_endpoint(Target& t, const Environment& env, const SignalNames& s) {
     bool grpc = t.protocol == Protocol::grpc;
     std::string text = found ? found->value : fmt::format("http://localhost:{}", default_port(t.protocol));
     t.endpoint_variable = found ? found->variable : "";
+    if (found) note_secrets(t, found->variable, text);
     auto url = parse_url(text);
     std::string what = found ? found->variable : "the default endpoint";
     if (!url || (!grpc && url->scheme.empty())) {
@@ -124,6 +120,7 @@ Target target(const Environment& env, const SignalNames& s, long total_ms) {
     if (auto h = option(env, s, "HEADERS")) {
         t.headers = parse_headers(h->value);
         t.headers_variable = h->variable;
+        note_secrets(t, h->variable, h->value);
     }
     if (auto c = option(env, s, "CERTIFICATE")) t.certificate = c->value;
     if (auto c = option(env, s, "CLIENT_CERTIFICATE")) t.client_certificate = c->value;
@@ -137,33 +134,6 @@ Target target(const Environment& env, const SignalNames& s, long total_ms) {
 }
 
 }  // namespace
-
-std::string percent_decode(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '%' && i + 2 < text.size() && is_hex(text[i + 1]) && is_hex(text[i + 2])) {
-            out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
-            i += 2;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
-}
-
-std::vector<Header> parse_headers(std::string_view text) {
-    std::vector<Header> out;
-    for (const auto& entry : split(text, ',')) {
-        size_t eq = entry.find('=');
-        if (eq == std::string::npos) continue;
-        std::string key = percent_decode(trim(std::string_view(entry).substr(0, eq), " \t"));
-        std::string value = percent_decode(trim(std::string_view(entry).substr(eq + 1), " \t"));
-        if (!is_token(key) || value.find_first_of(std::string_view("\r\n\0", 3)) != std::string::npos) continue;
-        out.push_back({std::move(key), std::move(value)});
-    }
-    return out;
-}
 
 Plan plan(const Environment& env, long total_ms) {
     Plan out;

@@ -19,20 +19,9 @@ using goe::name;
 using goe::Protocol;
 using goe::Signal;
 
-struct Header {
-    std::string key;
-    std::string value;
-    bool operator==(const Header&) const = default;
-};
-
-// OTEL_EXPORTER_OTLP_HEADERS' format (W3C baggage without properties): comma-separated
-// key=value, blanks around each part dropped, key and value percent-decoded. An entry
-// without '=' or with an empty key, or one that would break the request (a line break or
-// NUL once decoded), is skipped, as the SDKs skip what they cannot parse.
-std::vector<Header> parse_headers(std::string_view text);
-
-// %XX (hex, either case) as the byte; a '%' not followed by two hex digits stays.
-std::string percent_decode(std::string_view text);
+using goe::Header;
+using goe::parse_headers;
+using goe::percent_decode;
 
 using goe::parse_url;
 using goe::shown_url;
@@ -51,9 +40,10 @@ struct Target {
     std::string certificate;  // CA file (OTEL_EXPORTER_OTLP_[<SIGNAL>_]CERTIFICATE) or "": the system's
     std::string client_certificate;
     std::string client_key;
-    long timeout_ms = 0;            // for this request: the SDK's timeout bounded by the total
-    bool timeout_is_total = false;  // the total limit (--probe-timeout) is the tighter bound
-    std::string invalid;            // why the SDK could not export this signal at all ("" if it can)
+    long timeout_ms = 0;               // for this request: the SDK's timeout bounded by the total
+    bool timeout_is_total = false;     // the total limit (--probe-timeout) is the tighter bound
+    std::string invalid;               // why the SDK could not export this signal at all ("" if it can)
+    std::vector<std::string> secrets;  // what no line may show: the schema's secret parts of the values read
 };
 
 struct Plan {

@@ -29,17 +29,17 @@ std::string one_line(std::string_view text) {
     return out;
 }
 
-// Whatever the URL's userinfo is, it never reaches a message (libcurl may repeat a URL),
-// nor does a header value as sent: a receiver may echo its key back in grpc-message, and
-// gym-otel-env's redactor knows neither the per-signal variables nor the decoded values.
-// Values shorter than the redactor's minimum (Redactor::kMinLength, a stage this one may
-// not call) are left alone for the same reason: masking every "1" would garble the line.
+// No secret part of the values the probe read (the schema's rule: a URL's userinfo and
+// query, each header's value as written and as sent) reaches a line: libcurl may repeat
+// a URL, a receiver may echo a key back in grpc-message, and this runs in the probe
+// program, where gym-otel-env's redactor is not. Values shorter than the redactor's
+// minimum (Redactor::kMinLength, a stage this one may not call) are left alone for the
+// same reason: masking every "1" would garble the line.
 std::string hidden(std::string text, const Target& t) {
     constexpr size_t kShortest = 4;
     std::vector<std::string_view> secrets;
-    if (!t.url.userinfo.empty()) secrets.emplace_back(t.url.userinfo);
-    for (const auto& h : t.headers)
-        if (h.value.size() >= kShortest) secrets.emplace_back(h.value);
+    for (const auto& s : t.secrets)
+        if (s.size() >= kShortest) secrets.emplace_back(s);
     std::sort(secrets.begin(), secrets.end(), [](auto a, auto b) { return a.size() > b.size(); });
     for (auto secret : secrets)
         for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3))

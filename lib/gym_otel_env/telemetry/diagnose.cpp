@@ -11,14 +11,8 @@
 namespace goe {
 
 void Redactor::add(std::string_view secret) {
-    if (secret.size() >= kMinLength) texts_.emplace_back(secret);
-    // Header values: "k=v" pairs separated by commas, spaces around them allowed.
-    for (const auto& pair : split(secret, ',')) {
-        size_t eq = pair.find('=');
-        if (eq == std::string::npos) continue;
-        std::string_view v = trim(std::string_view(pair).substr(eq + 1), " ");
-        if (v.size() >= kMinLength) texts_.emplace_back(v);
-    }
+    if (secret.size() < kMinLength) return;
+    texts_.emplace_back(secret);
     std::sort(texts_.begin(), texts_.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
     texts_.erase(std::unique(texts_.begin(), texts_.end()), texts_.end());
 }
@@ -114,8 +108,8 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
                                      options.colour, options.redactor);
     }
     std::string lines;
-    if (options.explain == ExplainForm::full) lines = explain(outcome, env);
-    if (options.explain == ExplainForm::brief) lines = explain_short(outcome, env);
+    if (options.explain == ExplainForm::full) lines = explain(outcome, env, options.kept_written);
+    if (options.explain == ExplainForm::brief) lines = explain_short(outcome, env, options.kept_written);
     // Line by line: the explanation's own line breaks stay, any other control is escaped.
     for (size_t start = 0; start < lines.size();) {
         size_t end = std::min(lines.find('\n', start), lines.size());

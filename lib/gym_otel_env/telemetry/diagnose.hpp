@@ -17,11 +17,11 @@ enum class Severity { note, warning, error };
 
 // SPEC 7: the texts no message may show. Every line this stage makes goes through
 // clean(): each secret text (longest first) becomes "***" wherever it appears, whatever
-// message carries it, and then control characters are escaped.
+// message carries it, and then control characters are escaped. Which texts are secret is
+// the schema's rule (secret_parts, environment_secrets); this only hides them.
 class Redactor {
 public:
-    // A secret, and, when it is a header list ("k=v,k2=v2"), each of its values. Texts
-    // shorter than kMinLength are left alone: masking every "1" would garble line
+    // Texts shorter than kMinLength are left alone: masking every "1" would garble line
     // numbers, and a message cannot give away much of a three-byte secret.
     void add(std::string_view secret);
     std::string clean(std::string_view text) const;
@@ -44,7 +44,8 @@ struct ReportOptions {
     bool colour = false;  // ANSI colours, see colour_wanted()
     bool notes = false;   // --check: also what the config sets to no effect
     ExplainForm explain = ExplainForm::none;
-    size_t max_messages = 20;  // then one "... and N more" line
+    bool kept_written = false;  // the format carries kept variables (Reader::elsewhere): --explain says so
+    size_t max_messages = 20;   // then one "... and N more" line
     const Redactor* redactor = nullptr;
 };
 

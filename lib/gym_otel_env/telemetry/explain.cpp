@@ -14,13 +14,9 @@ namespace goe {
 namespace {
 
 // A value as --explain shows it: as is when it is plain printable text, else Python's
-// repr; "key=***" pairs for a secret field.
+// repr; a secret one masked as every message masks it.
 std::string shown_value(const Field& field, std::string_view value) {
-    std::string text = field.secret ? mask_headers(value) : std::string(value);
-    // An endpoint's userinfo and query may hold a password or a key: shown as the lint
-    // shows them.
-    if (field.key == "otlp_endpoint")
-        if (auto url = parse_url(value); url && (!url->userinfo.empty() || !url->query.empty())) text = shown_url(*url);
+    std::string text = masked(field, value);
     bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
                  text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
                      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
@@ -35,11 +31,16 @@ constexpr size_t kMaxValueColumn = 60;
 struct Row {
     std::string assignment;
     std::string origin;
-    char mark = 0;  // '+' exported, '~' kept, 0 neither
+    char mark = 0;  // '+' exported, '~' kept and not written, '=' kept and written, 0 neither
 };
 
 std::string config_origin(const Origin& origin, const Field& f) {
     return fmt::format("{} telemetry.{}", origin.str(), f.key);
+}
+
+std::string kept_origin(bool written) {
+    return written ? "set in the environment: kept, written with its value"
+                   : "set in the environment: kept, not written";
 }
 
 std::string export_origin(const Export& e, const Field& f) {
@@ -52,6 +53,7 @@ std::string export_origin(const Export& e, const Field& f) {
         case Export::Source::enabled:
             if (e.from == "telemetry.enabled") return config_origin(e.origin, f);
             return fmt::format("{} is on in the environment", e.from);
+        case Export::Source::kept: return kept_origin(true);
     }
     return {};
 }
@@ -63,19 +65,19 @@ std::string left_out(const Setting& s) {
     return fmt::format("not exported: {} at {}", what, config_origin(s.origin, *s.field));
 }
 
-std::vector<Row> rows(const Outcome& outcome) {
+std::vector<Row> rows(const Outcome& outcome, bool kept_written) {
     const auto& t = outcome.translation;
     std::vector<Row> out;
     for (const auto& s : outcome.settings.fields) {
         const Field& f = *s.field;
         auto e =
             std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
-        auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Kept& x) { return x.name == f.variable; });
+        auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Export& x) { return x.name == f.variable; });
         if (e != t.exports.end())
             out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, e->value)), export_origin(*e, f), '+'});
         else if (k != t.kept.end())
-            out.push_back(
-                Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), "kept from the environment", '~'});
+            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), kept_origin(kept_written),
+                              kept_written ? '=' : '~'});
         else out.push_back(Row{std::string(f.variable), left_out(s), 0});
     }
     // A run id from SLURM_JOB_ID or generated comes last on stdout (translate() adds it
@@ -109,7 +111,7 @@ std::string per_signal(const Outcome& outcome, const Environment& env) {
             std::string own = signal_variable(signal, option);
             auto e =
                 std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
-            auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Kept& x) { return x.name == f.variable; });
+            auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Export& x) { return x.name == f.variable; });
             std::array<std::string, 3> row{fmt::format("{} {}", name(signal), ascii_lower(option)), "-", ""};
             if (is_set(env, own)) {
                 row[1] = shown_value(f, *lookup(env, own));
@@ -119,7 +121,7 @@ std::string per_signal(const Outcome& outcome, const Environment& env) {
                 row[2] = fmt::format("{}, {}", f.variable, export_origin(*e, f));
             } else if (k != t.kept.end()) {
                 row[1] = shown_value(f, k->value);
-                row[2] = fmt::format("{}, kept from the environment", f.variable);
+                row[2] = fmt::format("{}, set in the environment", f.variable);
             } else {
                 row[2] = option == "PROTOCOL" ? fmt::format("not set: {}, nemo-lens' default", name(kDefaultProtocol))
                                               : std::string("not set: the SDK's default");
@@ -164,7 +166,7 @@ std::string set_while_off(const Outcome& outcome) {
     return fmt::format("{}", fmt::join(keys, ", "));
 }
 
-std::string explain(const Outcome& outcome, const Environment& env) {
+std::string explain(const Outcome& outcome, const Environment& env, bool kept_written) {
     const auto& files = outcome.files;
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
@@ -176,7 +178,7 @@ std::string explain(const Outcome& outcome, const Environment& env) {
         return out;
     }
     out += fmt::format("{}telemetry on: {}\n", kPrefix, enablement(outcome, env));
-    auto all = rows(outcome);
+    auto all = rows(outcome, kept_written);
     size_t width = 0;
     for (const auto& r : all)
         if (r.assignment.size() <= kMaxValueColumn) width = std::max(width, r.assignment.size());
@@ -184,14 +186,14 @@ std::string explain(const Outcome& outcome, const Environment& env) {
     return out + per_signal(outcome, env);
 }
 
-std::string explain_short(const Outcome& outcome, const Environment& env) {
+std::string explain_short(const Outcome& outcome, const Environment& env, bool kept_written) {
     if (!outcome.translation.enabled) {
         auto keys = set_while_off(outcome);
         return fmt::format("gym-otel-env: telemetry off: {}{}\n", enablement(outcome, env),
                            keys.empty() ? std::string() : "; set but not exported: " + keys);
     }
     std::vector<std::string> marks;
-    for (const auto& r : rows(outcome))
+    for (const auto& r : rows(outcome, kept_written))
         if (r.mark) marks.push_back(r.mark + r.assignment.substr(0, r.assignment.find('=')));
     return fmt::format("gym-otel-env: {}\n", fmt::join(marks, " "));
 }

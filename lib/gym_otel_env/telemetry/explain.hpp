@@ -11,11 +11,13 @@
 namespace goe {
 
 // Every line starts with "gym-otel-env: explain: " or is an indented row; ends in "\n".
-std::string explain(const Outcome& outcome, const Environment& env);
+// `kept_written`: the output carries kept variables with their values (a format read
+// elsewhere), and the rows say so.
+std::string explain(const Outcome& outcome, const Environment& env, bool kept_written = false);
 
-// The one-line, direnv-like form: "gym-otel-env: +NAME ... ~KEPT_NAME ...\n", or
-// "gym-otel-env: telemetry off: <why>\n".
-std::string explain_short(const Outcome& outcome, const Environment& env);
+// The one-line, direnv-like form: "gym-otel-env: +NAME ... ~KEPT_NAME ...\n" (=NAME for a
+// kept variable that is written), or "gym-otel-env: telemetry off: <why>\n".
+std::string explain_short(const Outcome& outcome, const Environment& env, bool kept_written = false);
 
 // Why telemetry is on or off: "telemetry.enabled is false (c.yaml:4:12)",
 // "NEMO_GYM_OTEL_ENABLED=0 in the environment", "no telemetry block".

@@ -26,18 +26,11 @@ std::string_view reader(const Field& f) {
     return f.variable.starts_with("OTEL_") ? "the OpenTelemetry SDK" : "nemo-lens";
 }
 
-bool header_token(std::string_view key) {
-    constexpr std::string_view extra = "!#$%&'*+-.^_`|~";
-    return !key.empty() && std::all_of(key.begin(), key.end(), [&](char c) {
-        return is_alpha(c) || is_digit(c) || extra.find(c) != std::string_view::npos;
-    });
-}
-
 // Each comma-separated entry is `token=value`, blanks around either side allowed.
 bool header_list(std::string_view headers) {
     for (const auto& pair : split(headers, ',')) {
         size_t eq = pair.find('=');
-        if (eq == std::string::npos || !header_token(trim(std::string_view(pair).substr(0, eq)))) return false;
+        if (eq == std::string::npos || !is_http_token(trim(std::string_view(pair).substr(0, eq)))) return false;
     }
     return true;
 }
@@ -142,7 +135,7 @@ std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& t
 }
 
 std::vector<std::string> check_rule(const Field& f, std::string_view value) {
-    std::string shown = python_repr(f.secret ? mask_headers(value) : std::string(value));
+    std::string shown = python_repr(masked(f, value));
     std::string words = fmt::format("{}", fmt::join(f.words, ", "));
     std::vector<std::string> out;
     switch (f.rule) {
@@ -228,7 +221,7 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
 
 std::vector<Diagnostic> lint_run_id(const Translation& translation, const Environment& env) {
     auto kept = std::find_if(translation.kept.begin(), translation.kept.end(),
-                             [](const Kept& k) { return k.name == "NEMO_GYM_OTEL_RUN_ID"; });
+                             [](const Export& k) { return k.name == "NEMO_GYM_OTEL_RUN_ID"; });
     if (kept == translation.kept.end() || !is_set(env, "SLURM_JOB_ID")) return {};
     std::string job(trim(*lookup(env, "SLURM_JOB_ID")));
     std::string run(trim(kept->value));

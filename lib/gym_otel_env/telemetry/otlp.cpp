@@ -45,6 +45,43 @@ std::string signal_path(std::string_view path, Signal signal) {
     return fmt::format("{}{}v1/{}", path, path.ends_with('/') ? "" : "/", name(signal));
 }
 
+bool is_http_token(std::string_view text) {
+    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return is_alpha(c) || is_digit(c) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+    });
+}
+
+namespace {
+int hex_value(char c) { return is_digit(c) ? c - '0' : ascii_lower(c) - 'a' + 10; }
+}  // namespace
+
+std::string percent_decode(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%' && i + 2 < text.size() && is_hex_digit(text[i + 1]) && is_hex_digit(text[i + 2])) {
+            out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::vector<Header> parse_headers(std::string_view text) {
+    std::vector<Header> out;
+    for (const auto& entry : split(text, ',')) {
+        size_t eq = entry.find('=');
+        if (eq == std::string::npos) continue;
+        std::string key = percent_decode(trim(std::string_view(entry).substr(0, eq), " \t"));
+        std::string value = percent_decode(trim(std::string_view(entry).substr(eq + 1), " \t"));
+        if (!is_http_token(key) || value.find_first_of(std::string_view("\r\n\0", 3)) != std::string::npos) continue;
+        out.push_back({std::move(key), std::move(value)});
+    }
+    return out;
+}
+
 std::optional<Url> parse_url(std::string_view text) {
     Url url;
     text = trim(text);

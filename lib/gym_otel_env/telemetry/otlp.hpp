@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace goe {
 
@@ -41,6 +42,24 @@ inline constexpr std::array<std::string_view, 3> kSignalOptions{"ENDPOINT", "PRO
 // The path a signal is sent to over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT (the
 // generic one) has `path`: the SDK appends v1/<signal> ("/base" -> "/base/v1/traces").
 std::string signal_path(std::string_view path, Signal signal);
+
+// RFC 9110's token: what a header name may be.
+bool is_http_token(std::string_view text);
+
+struct Header {
+    std::string key;
+    std::string value;
+    bool operator==(const Header&) const = default;
+};
+
+// OTEL_EXPORTER_OTLP_HEADERS' format (W3C baggage without properties): comma-separated
+// key=value, blanks around each part dropped, key and value percent-decoded. An entry
+// without '=' or with an empty key, or one that would break the request (a line break or
+// NUL once decoded), is skipped, as the SDKs skip what they cannot parse.
+std::vector<Header> parse_headers(std::string_view text);
+
+// %XX (hex, either case) as the byte; a '%' not followed by two hex digits stays.
+std::string percent_decode(std::string_view text);
 
 // The parts of an endpoint URL the SDKs honour: scheme://[userinfo@]host[:port][/path][?query].
 struct Url {

@@ -17,7 +17,8 @@ struct Outcome {
     std::vector<std::string> files;  // the files loaded, in merge order, env.yaml last
     Settings settings;
     Translation translation;
-    std::vector<DeprecatedKey> deprecations;  // OmegaConf's warnings while the block was resolved
+    std::vector<DeprecatedKey> deprecations;      // OmegaConf's warnings while the block was resolved
+    std::vector<SecretTexts::Read> secret_reads;  // the variables the secret values were built from
 };
 
 }  // namespace goe

@@ -4,7 +4,11 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
 
@@ -38,16 +42,152 @@ std::string_view closest_field(std::string_view key) {
     return closest_word(key, keys);
 }
 
-std::string mask_headers(std::string_view headers) {
-    std::string out;
-    bool first = true;
-    for (const auto& pair : split(headers, ',')) {
-        if (!first) out += ',';
-        first = false;
+namespace {
+
+// An endpoint's parts that may hold a credential, read leniently: a text that fails to
+// parse as a URL must not escape the rule. After an optional "scheme://", the authority
+// runs to the first '/', '?' or '#', and its userinfo is what comes before its last '@';
+// the query runs from the first '?' to a '#', the fragment from the first '#' after it.
+struct UrlParts {
+    std::string_view head;      // up to the userinfo: "scheme://", or nothing
+    std::string_view userinfo;  // without its '@'
+    bool has_userinfo = false;  // an '@' in the authority
+    std::string_view middle;    // host, port and path
+    std::string_view query;     // without its '?'
+    bool has_query = false;
+    std::string_view fragment;  // without its '#'
+    bool has_fragment = false;
+};
+
+bool scheme_text(std::string_view s) {
+    return !s.empty() && is_alpha(s[0]) && std::all_of(s.begin(), s.end(), [](char c) {
+        return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
+    });
+}
+
+UrlParts url_parts(std::string_view text) {
+    UrlParts p;
+    size_t start = 0;
+    if (size_t colon = text.find("://"); colon != std::string_view::npos && scheme_text(text.substr(0, colon)))
+        start = colon + 3;
+    p.head = text.substr(0, start);
+    std::string_view rest = text.substr(start);
+    if (size_t hash = rest.find('#'); hash != std::string_view::npos) {
+        p.has_fragment = true;
+        p.fragment = rest.substr(hash + 1);
+        rest = rest.substr(0, hash);
+    }
+    if (size_t question = rest.find('?'); question != std::string_view::npos) {
+        p.has_query = true;
+        p.query = rest.substr(question + 1);
+        rest = rest.substr(0, question);
+    }
+    size_t authority_end = std::min(rest.find('/'), rest.size());
+    if (size_t at = rest.substr(0, authority_end).rfind('@'); at != std::string_view::npos) {
+        p.has_userinfo = true;
+        p.userinfo = rest.substr(0, at);
+        rest.remove_prefix(at + 1);
+    }
+    p.middle = rest;
+    return p;
+}
+
+bool url_secret(const UrlParts& p) { return !p.userinfo.empty() || !p.query.empty() || !p.fragment.empty(); }
+
+void add_part(std::vector<std::string>& parts, std::string_view part) {
+    if (!part.empty() && std::find(parts.begin(), parts.end(), part) == parts.end()) parts.emplace_back(part);
+}
+
+}  // namespace
+
+bool is_secret(const Field& field, std::string_view value) {
+    switch (field.secrecy) {
+        case Secrecy::none: return false;
+        case Secrecy::always: return true;
+        case Secrecy::credentials: return url_secret(url_parts(value));
+    }
+    return true;
+}
+
+std::string masked(const Field& field, std::string_view value) {
+    if (!is_secret(field, value)) return std::string(value);
+    if (field.secrecy == Secrecy::always) {
+        std::vector<std::string> pairs;
+        for (const auto& pair : split(value, ',')) {
+            size_t eq = pair.find('=');
+            pairs.push_back(eq == std::string::npos ? std::string("***") : pair.substr(0, eq) + "=***");
+        }
+        return fmt::format("{}", fmt::join(pairs, ","));
+    }
+    UrlParts p = url_parts(value);
+    return fmt::format("{}{}{}{}{}", p.head, p.has_userinfo ? "***@" : "", p.middle,
+                       p.has_query ? (p.query.empty() ? "?" : "?***") : "",
+                       p.has_fragment ? (p.fragment.empty() ? "#" : "#***") : "");
+}
+
+std::vector<std::string> secret_parts(const Field& field, std::string_view value) {
+    std::vector<std::string> parts;
+    if (!is_secret(field, value)) return parts;
+    add_part(parts, value);
+    if (field.secrecy == Secrecy::always) {
+        for (const auto& pair : split(value, ',')) {
+            size_t eq = pair.find('=');
+            if (eq == std::string::npos) continue;
+            // The value as written, as the SDK sends it (percent-decoded), and the
+            // credential after an authentication scheme: a collector's answer may quote
+            // any of them.
+            std::string_view written = trim(std::string_view(pair).substr(eq + 1), " \t");
+            std::string sent = percent_decode(written);
+            add_part(parts, written);
+            add_part(parts, sent);
+            if (size_t space = sent.find(' '); space != std::string::npos)
+                add_part(parts, trim(std::string_view(sent).substr(space + 1), " \t"));
+        }
+        return parts;
+    }
+    UrlParts p = url_parts(value);
+    add_part(parts, p.userinfo);
+    if (size_t colon = p.userinfo.find(':'); colon != std::string_view::npos) {
+        add_part(parts, p.userinfo.substr(0, colon));
+        add_part(parts, p.userinfo.substr(colon + 1));
+    }
+    add_part(parts, p.query);
+    for (const auto& pair : split(p.query, '&')) {
         size_t eq = pair.find('=');
-        out += eq == std::string::npos ? std::string("***") : pair.substr(0, eq) + "=***";
+        add_part(parts, eq == std::string::npos ? std::string_view(pair) : std::string_view(pair).substr(eq + 1));
+    }
+    add_part(parts, p.fragment);
+    return parts;
+}
+
+const Field* field_of_variable(std::string_view variable) {
+    for (const auto& f : kSchema)
+        if (f.variable == variable) return &f;
+    for (Signal signal : kSignals)
+        for (std::string_view option : kSignalOptions)
+            if (signal_variable(signal, option) == variable) return find_field("otlp_" + ascii_lower(option));
+    return nullptr;
+}
+
+std::vector<std::string> environment_secrets(const Environment& env) {
+    std::vector<std::string> out;
+    for (const auto& [name, value] : env) {
+        const Field* f = field_of_variable(name);
+        if (!f) continue;
+        for (auto& part : secret_parts(*f, value)) out.push_back(std::move(part));
     }
     return out;
+}
+
+bool may_hold_secret(std::string_view text) {
+    std::string lower = ascii_lower(text);
+    for (const auto& f : kSchema) {
+        size_t at = lower.find(f.key);
+        if (f.secrecy == Secrecy::none || at == std::string::npos) continue;
+        if (f.secrecy == Secrecy::always) return true;
+        if (lower.find_first_of("@?#", at + f.key.size()) != std::string::npos) return true;
+    }
+    return false;
 }
 
 }  // namespace goe

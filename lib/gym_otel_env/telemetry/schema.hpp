@@ -7,6 +7,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "gym_otel_env/core/environment.hpp"
 
 namespace goe {
 
@@ -42,6 +45,14 @@ enum class Omit {
     blank,  // empty once ASCII whitespace is trimmed
 };
 
+// Which values of a field are secret (SPEC 7): never shown in a message, and kept in the
+// Kubernetes Secret rather than the ConfigMap. is_secret() below is the one rule.
+enum class Secrecy {
+    none,
+    always,       // every value: the OTLP headers
+    credentials,  // a URL that holds userinfo, a query or a fragment: the endpoint
+};
+
 // What translation makes of a field besides exporting its value.
 enum class Role {
     value,    // nothing more
@@ -56,7 +67,7 @@ struct Field {
     bool null_default;                        // the default is null (nothing exported)
     std::string_view variable;                // the environment variable it becomes
     std::string_view lens;                    // nemo-lens variable carried over when set, or empty
-    bool secret;                              // never shown in messages
+    Secrecy secrecy;                          // which of its values are secret
     Omit omit;                                // config values that are not exported
     Role role;                                // what translation does beyond exporting it
     Rule rule;                                // what the variable's value must look like
@@ -66,22 +77,22 @@ struct Field {
 // One row per field, kept as a table.
 // clang-format off
 inline constexpr std::array<Field, 15> kSchema{{
-    // key                      type                        default      null   variable                                 lens fallback                secret omit         role           rule               words
-    {"enabled",                 FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_ENABLED",                 "NEMO_LENS_ENABLED",         false, Omit::never, Role::enables, Rule::lens_bool,   kLensBooleans},
-    {"span_groups",             FieldType::string,          "default",   false, "NEMO_GYM_OTEL_SPAN_GROUPS",             "NEMO_LENS_SPAN_GROUPS",     false, Omit::never, Role::value,   Rule::names,       kSpanGroups},
-    {"export_strategy",         FieldType::string,          "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY",         "NEMO_LENS_EXPORT_STRATEGY", false, Omit::never, Role::value,   Rule::one_of,      kExportStrategies},
-    {"export_rank",             FieldType::integer,         "-1",        false, "NEMO_GYM_OTEL_EXPORT_RANK",             "NEMO_LENS_EXPORT_RANK",     false, Omit::never, Role::value,   Rule::lens_int,    {}},
-    {"traces_enabled",          FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_TRACES_ENABLED",          "NEMO_LENS_TRACES_ENABLED",  false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"metrics_enabled",         FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_METRICS_ENABLED",         "NEMO_LENS_METRICS_ENABLED", false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"logs_enabled",            FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_LOGS_ENABLED",            "NEMO_LENS_LOGS_ENABLED",    false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"exporter",                FieldType::string,          "otlp",      false, "NEMO_GYM_OTEL_EXPORTER",                "NEMO_LENS_EXPORTER",        false, Omit::never, Role::value,   Rule::one_of,      kExporters},
-    {"run_id",                  FieldType::optional_string, "",          true,  "NEMO_GYM_OTEL_RUN_ID",                  "NEMO_LENS_RUN_ID",          false, Omit::blank, Role::run_id,  Rule::none,        {}},
-    {"service_name_per_server", FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "",                          false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"instrument_aiohttp",      FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP",      "",                          false, Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"otlp_endpoint",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_ENDPOINT",           "",                          false, Omit::never, Role::value,   Rule::http_url,    {}},
-    {"otlp_protocol",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_PROTOCOL",           "",                          false, Omit::never, Role::value,   Rule::one_of,      kOtlpProtocols},
-    {"otlp_headers",            FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_HEADERS",            "",                          true,  Omit::never, Role::value,   Rule::header_list, {}},
-    {"service_name",            FieldType::string,          "nemo-gym",  false, "OTEL_SERVICE_NAME",                     "",                          false, Omit::empty, Role::value,   Rule::none,        {}},
+    // key                      type                        default      null   variable                                 lens fallback                secrecy               omit         role           rule               words
+    {"enabled",                 FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_ENABLED",                 "NEMO_LENS_ENABLED",         Secrecy::none,        Omit::never, Role::enables, Rule::lens_bool,   kLensBooleans},
+    {"span_groups",             FieldType::string,          "default",   false, "NEMO_GYM_OTEL_SPAN_GROUPS",             "NEMO_LENS_SPAN_GROUPS",     Secrecy::none,        Omit::never, Role::value,   Rule::names,       kSpanGroups},
+    {"export_strategy",         FieldType::string,          "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY",         "NEMO_LENS_EXPORT_STRATEGY", Secrecy::none,        Omit::never, Role::value,   Rule::one_of,      kExportStrategies},
+    {"export_rank",             FieldType::integer,         "-1",        false, "NEMO_GYM_OTEL_EXPORT_RANK",             "NEMO_LENS_EXPORT_RANK",     Secrecy::none,        Omit::never, Role::value,   Rule::lens_int,    {}},
+    {"traces_enabled",          FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_TRACES_ENABLED",          "NEMO_LENS_TRACES_ENABLED",  Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"metrics_enabled",         FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_METRICS_ENABLED",         "NEMO_LENS_METRICS_ENABLED", Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"logs_enabled",            FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_LOGS_ENABLED",            "NEMO_LENS_LOGS_ENABLED",    Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"exporter",                FieldType::string,          "otlp",      false, "NEMO_GYM_OTEL_EXPORTER",                "NEMO_LENS_EXPORTER",        Secrecy::none,        Omit::never, Role::value,   Rule::one_of,      kExporters},
+    {"run_id",                  FieldType::optional_string, "",          true,  "NEMO_GYM_OTEL_RUN_ID",                  "NEMO_LENS_RUN_ID",          Secrecy::none,        Omit::blank, Role::run_id,  Rule::none,        {}},
+    {"service_name_per_server", FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "",                          Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"instrument_aiohttp",      FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP",      "",                          Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
+    {"otlp_endpoint",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_ENDPOINT",           "",                          Secrecy::credentials, Omit::never, Role::value,   Rule::http_url,    {}},
+    {"otlp_protocol",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_PROTOCOL",           "",                          Secrecy::none,        Omit::never, Role::value,   Rule::one_of,      kOtlpProtocols},
+    {"otlp_headers",            FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_HEADERS",            "",                          Secrecy::always,      Omit::never, Role::value,   Rule::header_list, {}},
+    {"service_name",            FieldType::string,          "nemo-gym",  false, "OTEL_SERVICE_NAME",                     "",                          Secrecy::none,        Omit::empty, Role::value,   Rule::none,        {}},
 }};
 // clang-format on
 
@@ -93,7 +104,32 @@ std::string_view closest_field(std::string_view key);
 // The same among `words`.
 std::string_view closest_word(std::string_view key, std::span<const std::string_view> words);
 
-// "key=***" for each comma-separated pair of an OTLP header list.
-std::string mask_headers(std::string_view headers);
+// ---- Secrets (SPEC 7): the one rule, read by every mask and by the Kubernetes split ----
+
+// Whether `value`, given to `field`, is secret: every header list, and an endpoint whose
+// URL (of any scheme) holds userinfo, a query or a fragment.
+bool is_secret(const Field& field, std::string_view value);
+
+// `value` as a message may show it: unchanged when it is not secret; a header list as
+// "key=***" pairs; an endpoint as scheme://***@host:port/path?*** (a fragment as #***).
+std::string masked(const Field& field, std::string_view value);
+
+// The texts of a secret `value` that no message may show (empty when it is not secret):
+// the value itself and each part a message could quote alone, a header's value, a URL's
+// userinfo, its password, its query and fragment.
+std::vector<std::string> secret_parts(const Field& field, std::string_view value);
+
+// The field whose value `variable` carries: a schema variable, or a per-signal one
+// (OTEL_EXPORTER_OTLP_TRACES_HEADERS carries otlp_headers); nullptr for any other.
+const Field* field_of_variable(std::string_view variable);
+
+// The secret parts of every variable of the environment that carries a field's value.
+std::vector<std::string> environment_secrets(const Environment& env);
+
+// Whether a text that is not yet a value (a Hydra override token as typed, a mapping's
+// repr) may hold a secret one: it names a field whose values are all secret, or names
+// one whose URL values can be and holds a URL's '@', '?' or '#'. For messages that
+// must decide before anything is resolved.
+bool may_hold_secret(std::string_view text);
 
 }  // namespace goe

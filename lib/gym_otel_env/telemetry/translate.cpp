@@ -34,6 +34,10 @@ bool omitted(Omit omit, std::string_view value) {
     return false;
 }
 
+Export kept(const Field& f, std::string_view value) {
+    return Export{std::string(f.variable), std::string(value), Export::Source::kept, {}, std::string(f.variable)};
+}
+
 const Setting& enabling(const Settings& settings) {
     for (const auto& s : settings.fields)
         if (s.field->role == Role::enables) return s;
@@ -57,7 +61,7 @@ Translation translate(const Settings& settings, const Environment& env,
     if (!out.enabled) return out;
 
     const std::string variable(enabled.field->variable);
-    if (on.from == InEffect::From::variable) out.kept.push_back(Kept{variable, std::string(*on.value)});
+    if (on.from == InEffect::From::variable) out.kept.push_back(kept(*enabled.field, *on.value));
     else out.exports.push_back(Export{variable, "1", Export::Source::enabled, enabled.origin, out.decided_by});
 
     std::vector<const Field*> no_run_id;  // run ids that nothing gave a value, in schema order
@@ -66,7 +70,7 @@ Translation translate(const Settings& settings, const Environment& env,
         if (&s == &enabled) continue;
         InEffect v = in_effect(s, env);
         if (v.from == InEffect::From::variable) {
-            out.kept.push_back(Kept{std::string(f.variable), std::string(*v.value)});
+            out.kept.push_back(kept(f, *v.value));
         } else if (v.from == InEffect::From::lens) {
             out.exports.push_back(
                 Export{std::string(f.variable), std::string(*v.value), Export::Source::lens, {}, std::string(v.name)});
@@ -92,6 +96,22 @@ Translation translate(const Settings& settings, const Environment& env,
             out.exports.push_back(Export{std::string(f->variable), random_hex12(), Export::Source::generated, {}, {}});
         }
     }
+    for (auto* list : {&out.exports, &out.kept})
+        for (auto& e : *list) e.secret = is_secret(*field_of_variable(e.name), e.value);
+    return out;
+}
+
+std::vector<Export> with_kept(const Translation& translation) {
+    // The exports in their order, each kept variable at its field's place among them.
+    std::vector<Export> out;
+    auto kept = translation.kept.begin();
+    auto place = [](const std::string& name) { return field_of_variable(name) - kSchema.data(); };
+    for (const auto& e : translation.exports) {
+        bool last = e.source == Export::Source::slurm || e.source == Export::Source::generated;
+        while (kept != translation.kept.end() && (last || place(kept->name) < place(e.name))) out.push_back(*kept++);
+        out.push_back(e);
+    }
+    out.insert(out.end(), kept, translation.kept.end());
     return out;
 }
 

@@ -14,26 +14,26 @@
 namespace goe {
 
 struct Export {
-    enum class Source { config, default_value, lens, slurm, generated, enabled };
+    // kept: the variable is already set, with this value, and nothing here changes it.
+    enum class Source { config, default_value, lens, slurm, generated, enabled, kept };
     std::string name;
     std::string value;
     Source source;
-    Origin origin;     // config: where the value was written
-    std::string from;  // lens: the NEMO_LENS_ variable; slurm: SLURM_JOB_ID
-};
-
-// A variable left alone because the environment already sets it.
-struct Kept {
-    std::string name;
-    std::string value;
+    Origin origin;        // config: where the value was written
+    std::string from;     // lens: the NEMO_LENS_ variable; slurm: SLURM_JOB_ID
+    bool secret = false;  // the schema's rule (is_secret) on this value
 };
 
 struct Translation {
     bool enabled = false;
-    std::string decided_by;  // "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED" or "telemetry.enabled"
-    std::vector<Export> exports;
-    std::vector<Kept> kept;
+    std::string decided_by;       // "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED" or "telemetry.enabled"
+    std::vector<Export> exports;  // what changes, in the order stdout prints it
+    std::vector<Export> kept;     // the variables left alone because the environment sets them
 };
+
+// Every variable in effect, the kept ones with their values, in the order stdout prints
+// them: what a format read where this environment is not must carry (render.hpp).
+std::vector<Export> with_kept(const Translation& translation);
 
 // The precedence every field follows, written once for translate() and the lint: the
 // variable when the environment sets it, else its nemo-lens variable when it has one and

@@ -82,10 +82,11 @@ std::optional<std::string> parse_int_string(std::string_view text) {
     return negative ? negate_decimal(decimal) : decimal;
 }
 
-bool secret(const Field& f) { return f.secret; }
+// A scalar given to `f` that a message may not show (SPEC 7).
+bool secret(const Field& f, const Node& v) { return is_secret(f, v.type == Type::string ? v.text() : python_str(v)); }
 
 std::string describe(const Node& v, const Field& f) {
-    if (secret(f) || v.is_container()) return std::string(type_name(v.type));
+    if (v.is_container() || secret(f, v)) return std::string(type_name(v.type));
     if (v.type == Type::null) return "null";
     if (v.type == Type::string) return fmt::format("'{}'", v.text());
     return fmt::format("{} {}", type_name(v.type), python_str(v));
@@ -97,7 +98,7 @@ std::string describe(const Node& v, const Field& f) {
 // from --set or the command line (where the shell would take the quotes) and a tagged
 // scalar get no hint. A secret is never quoted.
 std::string quote_hint(const Node& v, const Field& f) {
-    if (secret(f) || v.is_container() || v.type == Type::null) return {};
+    if (v.is_container() || v.type == Type::null || secret(f, v)) return {};
     auto written = v.origin.source.plain_scalar_at(v.origin.line, v.origin.column);
     if (!written) return {};
     std::string text = written->empty() ? python_str(v) : std::string(*written);
