@@ -244,6 +244,22 @@ TEST_CASE("render dotenv: refuses what no dotenv quoting carries, naming where i
           "as UTF-8; use --format sh, fish or json");
 }
 
+TEST_CASE("render dotenv: refuses what python-dotenv's default interpolation would replace, as its pattern finds it") {
+    const std::string why =
+        "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: python-dotenv would replace the ${...} in it, "
+        "in any quotes, and has no escape for it; use --format env-file, json, sh or fish";
+    for (const char* v : {"svc-${USER}-x", "${}", "${a b}", "${X:-default}", "${X:-}", "a${b}c${", "$${HOME}",
+                          "\\${HOME}", "'${HOME}'", "${:-x}", "${a:b}${c}"}) {
+        INFO(v);
+        CHECK(error_of([&] { one(goe::parse_format("dotenv"), v, "OTEL_SERVICE_NAME"); }) == why);
+    }
+    // Not its pattern: written, and read back as is.
+    CHECK(one(goe::parse_format("dotenv"), "$HOME ${ ${a") == "V=$HOME ${ ${a\n");
+    CHECK(one(goe::parse_format("dotenv"), "${a:b}") == "V=${a:b}\n");
+    CHECK(one(goe::parse_format("dotenv"), "${a:+b}") == "V=${a:+b}\n");
+    CHECK(one(goe::parse_format("dotenv"), "{x}$") == "V={x}$\n");
+}
+
 TEST_CASE("render github: NAME=VALUE for one line, else a heredoc with a random delimiter") {
     CHECK(one(goe::parse_format("github"), "my gym") == "V=my gym\n");
     CHECK(one(goe::parse_format("github"), "") == "V=\n");

@@ -199,10 +199,28 @@ std::string dotenv_double_quoted(std::string_view v) {
     throw Error(e.origin, e.name, fmt::format("{}; {}", why, instead));
 }
 
+// python-dotenv's interpolation, on by default in load_dotenv(), dotenv_values() and
+// `dotenv run` (variables.py, \$\{(?P<name>[^\}:]*)(?::-(?P<default>[^\}]*))?\}): every
+// value, in any quotes, has each such `${...}` replaced, and nothing escapes it.
+bool python_dotenv_interpolates(std::string_view v) {
+    for (size_t i = v.find("${"); i != std::string_view::npos; i = v.find("${", i + 1)) {
+        size_t j = v.find_first_of("}:", i + 2);
+        if (j == std::string_view::npos) return false;
+        if (v[j] == '}') return true;
+        if (j + 1 < v.size() && v[j + 1] == '-' && v.find('}', j + 2) != std::string_view::npos) return true;
+    }
+    return false;
+}
+
 std::string dotenv_statement(const Export& e) {
     const std::string& v = e.value;
     if (!valid_utf8(v))
         unwritable(e, "cannot be written as dotenv: it is not UTF-8, and dotenv files are read as UTF-8");
+    if (python_dotenv_interpolates(v))
+        unwritable(e,
+                   "cannot be written as dotenv: python-dotenv would replace the ${...} in it, in any quotes, and "
+                   "has no escape for it",
+                   "use --format env-file, json, sh or fish");
     if (dotenv_bare_ok(v)) return fmt::format("{}={}\n", e.name, v);
     // A multi-line value reads best on one line, with \n.
     bool multiline = v.find_first_of("\r\n") != std::string::npos;
