@@ -1,7 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/lint.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -265,4 +267,49 @@ TEST_CASE("lint_otlp: a per-signal variable in the environment overrides what th
               .empty());
     // Blank is not set (the OpenTelemetry rule).
     CHECK(otlp_text(yaml, {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", " "}}).empty());
+}
+
+namespace {
+std::vector<std::string> empty_secrets(const std::string& yaml, const goe::Environment& env) {
+    goe::testing::MemoryFileSystem fs;
+    fs.files["c.yaml"] = yaml;
+    goe::LoadRequest request;
+    request.configs = {"c.yaml"};
+    auto outcome = goe::run_pipeline(request, env, fs, [] { return std::string("0123456789ab"); });
+    std::vector<std::string> out;
+    for (const auto& d : goe::lint_empty_secrets(outcome, env)) out.push_back(d.str());
+    return out;
+}
+}  // namespace
+
+TEST_CASE("lint_empty_secrets: a header sent empty or with a bare scheme, naming the variable it came from") {
+    const std::string yaml =
+        "telemetry:\n"
+        "  enabled: true\n"
+        "  otlp_headers: authorization=Bearer%20${oc.env:OTLP_TOKEN},x-team=${oc.env:TEAM,''},x-ok=${oc.env:OK}\n";
+    CHECK(empty_secrets(yaml, {{"OTLP_TOKEN", ""}, {"OK", "fine"}}) ==
+          Lines{"c.yaml:3:17: telemetry.otlp_headers: the 'authorization' header holds only an authentication "
+                "scheme, no credential: OTLP_TOKEN is empty",
+                "c.yaml:3:17: telemetry.otlp_headers: the 'x-team' header is sent empty: TEAM is not set, and its "
+                "default is empty"});
+    CHECK(empty_secrets(yaml, {{"OTLP_TOKEN", "t0k3n"}, {"TEAM", "gym"}, {"OK", "fine"}}).empty());
+    // Blanks count as nothing, as the SDK strips them; a literal empty value has no variable to name.
+    CHECK(
+        empty_secrets("telemetry: {enabled: true, otlp_headers: 'a=Basic%20%20, b= , c=x'}\n", {}) ==
+        Lines{"c.yaml:1:42: telemetry.otlp_headers: the 'a' header holds only an authentication scheme, no credential",
+              "c.yaml:1:42: telemetry.otlp_headers: the 'b' header is sent empty"});
+    // A list that is one variable, empty: the list is empty.
+    CHECK(empty_secrets("telemetry: {enabled: true, otlp_headers: '${oc.env:H}'}\n", {{"H", " "}}) ==
+          Lines{"c.yaml:1:42: telemetry.otlp_headers: the header list is empty: H is empty"});
+    // The headers in effect: the environment's wins, and is named; per-signal ones too.
+    CHECK(empty_secrets(yaml, {{"OTLP_TOKEN", ""},
+                               {"OK", "x"},
+                               {"OTEL_EXPORTER_OTLP_HEADERS", "authorization=bearer"},
+                               {"OTEL_EXPORTER_OTLP_LOGS_HEADERS", "k="}}) ==
+          Lines{"environment: OTEL_EXPORTER_OTLP_HEADERS: the 'authorization' header holds only an authentication "
+                "scheme, no credential",
+                "environment: OTEL_EXPORTER_OTLP_LOGS_HEADERS: the 'k' header is sent empty"});
+    // Nothing is sent while telemetry is off or exports to the console.
+    CHECK(empty_secrets("telemetry: {enabled: false, otlp_headers: 'a='}\n", {}).empty());
+    CHECK(empty_secrets("telemetry: {enabled: true, exporter: console, otlp_headers: 'a='}\n", {}).empty());
 }

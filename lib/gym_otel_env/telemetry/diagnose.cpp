@@ -87,6 +87,7 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
     for (auto& d : lint(outcome.settings, env)) warnings.push_back(std::move(d));
     for (auto& d : lint_otlp(outcome.settings, outcome.translation, env)) warnings.push_back(std::move(d));
     for (auto& d : lint_run_id(outcome.translation, env)) warnings.push_back(std::move(d));
+    for (auto& d : lint_empty_secrets(outcome, env)) warnings.push_back(std::move(d));
     out.failed = options.strict && !warnings.empty();
     Severity severity = options.strict ? Severity::error : Severity::warning;
     if (options.strict || !options.quiet) {

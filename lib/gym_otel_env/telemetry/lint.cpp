@@ -1,6 +1,7 @@
 #include "gym_otel_env/telemetry/lint.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include <fmt/format.h>
@@ -26,8 +27,10 @@ std::string_view reader(const Field& f) {
     return f.variable.starts_with("OTEL_") ? "the OpenTelemetry SDK" : "nemo-lens";
 }
 
-// Each comma-separated entry is `token=value`, blanks around either side allowed.
+// Each comma-separated entry is `token=value`, blanks around either side allowed; an
+// empty list is the SDK's "no headers".
 bool header_list(std::string_view headers) {
+    if (trim(headers).empty()) return true;
     for (const auto& pair : split(headers, ',')) {
         size_t eq = pair.find('=');
         if (eq == std::string::npos || !is_http_token(trim(std::string_view(pair).substr(0, eq)))) return false;
@@ -130,6 +133,112 @@ std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& t
                            false,
                            {}});
         }
+    }
+    return out;
+}
+
+namespace {
+
+// HTTP authentication schemes (the IANA registry, and the Token and ApiKey words APIs use):
+// a header that holds one of them alone carries no credential.
+constexpr std::array<std::string_view, 17> kAuthSchemes{
+    "basic", "bearer",       "concealed",   "digest",        "dpop",  "gnap",  "hoba",   "mutual", "negotiate",
+    "oauth", "privatetoken", "scram-sha-1", "scram-sha-256", "vapid", "token", "apikey", "api-key"};
+
+// Why a header as the SDK sends it (percent-decoded, blanks around it dropped) carries no
+// credential, or empty when it carries one.
+std::string_view no_credential(std::string_view written) {
+    std::string sent(trim(percent_decode(trim(written, " \t")), " \t"));
+    if (sent.empty()) return "is sent empty";
+    if (listed(kAuthSchemes, ascii_lower(sent))) return "holds only an authentication scheme, no credential";
+    return {};
+}
+
+// The read variable `name` written in `text` as a whole name (`${oc.env:NAME}`).
+bool names_variable(std::string_view text, std::string_view name) {
+    auto name_byte = [](char c) { return is_alpha(c) || is_digit(c) || c == '_'; };
+    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+        bool starts = at == 0 || !name_byte(text[at - 1]);
+        bool ends = at + name.size() == text.size() || !name_byte(text[at + name.size()]);
+        if (starts && ends) return true;
+    }
+    return false;
+}
+
+// The variables the config read for the headers that gave nothing, those written in
+// `written` (all when it is empty): ": OTLP_TOKEN is empty".
+std::string empty_reads(const std::vector<SecretTexts::Read>& reads, std::string_view written) {
+    std::vector<std::string> said;
+    for (const auto& r : reads) {
+        if (r.key != "otlp_headers" || (!written.empty() && !names_variable(written, r.variable))) continue;
+        std::string what = !r.value                 ? fmt::format("{} is not set, and its default is empty", r.variable)
+                           : trim(*r.value).empty() ? fmt::format("{} is empty", r.variable)
+                                                    : std::string();
+        if (!what.empty() && std::find(said.begin(), said.end(), what) == said.end()) said.push_back(what);
+    }
+    return said.empty() ? std::string() : fmt::format(": {}", fmt::join(said, ", "));
+}
+
+// The entries of a header list as written in the config, split at the commas outside
+// its interpolations (`x=${oc.env:A,'d'}` is one entry); empty when it has no ${.
+std::vector<std::string_view> written_entries(const NodePtr& root) {
+    const NodePtr* block = root && root->type == Type::mapping ? root->find("telemetry") : nullptr;
+    const NodePtr* value = block && (*block)->type == Type::mapping ? (*block)->find("otlp_headers") : nullptr;
+    if (!value || (*value)->type != Type::string) return {};
+    std::string_view text = (*value)->text();
+    if (text.find("${") == std::string_view::npos) return {};
+    std::vector<std::string_view> out;
+    size_t start = 0, depth = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text.substr(i, 2) == "${") ++depth, ++i;
+        else if (text[i] == '}' && depth > 0) --depth;
+        else if (text[i] == ',' && depth == 0) out.push_back(text.substr(start, i - start)), start = i + 1;
+    }
+    out.push_back(text.substr(start));
+    return out;
+}
+
+void empty_headers(std::vector<Diagnostic>& out, const Diagnostic& where, std::string_view headers,
+                   const std::vector<SecretTexts::Read>& reads, const std::vector<std::string_view>& written) {
+    auto entries = split(headers, ',');
+    for (size_t i = 0; i < entries.size(); ++i) {
+        std::string_view pair = entries[i];
+        size_t eq = pair.find('=');
+        if (eq == std::string::npos) continue;  // not a header: lint()'s
+        std::string_view why = no_credential(pair.substr(eq + 1));
+        if (why.empty()) continue;
+        // Each entry as written, where the resolved list has as many; else every variable.
+        std::string because = written.size() == entries.size() ? empty_reads(reads, written[i])
+                              : written.empty()                ? std::string()
+                                                               : empty_reads(reads, {});
+        Diagnostic d = where;
+        d.what = fmt::format("the '{}' header {}{}", trim(pair.substr(0, eq), " \t"), why, because);
+        out.push_back(std::move(d));
+    }
+}
+
+}  // namespace
+
+std::vector<Diagnostic> lint_empty_secrets(const Outcome& outcome, const Environment& env) {
+    std::vector<Diagnostic> out;
+    const Settings& settings = outcome.settings;
+    if (!outcome.translation.enabled) return out;
+    if (auto exporter = named(settings, "exporter", env); exporter && trim(exporter->value) != "otlp") return out;
+    const auto& reads = outcome.secret_reads;
+    if (auto headers = named(settings, "otlp_headers", env)) {
+        empty_headers(out, headers->where, headers->value, headers->environment ? decltype(reads){} : reads,
+                      headers->environment ? std::vector<std::string_view>{} : written_entries(outcome.root));
+    } else if (const Setting& s = settings["otlp_headers"];
+               s.value && in_effect(s, env).from == InEffect::From::config) {
+        // A whole list built from variables that gave nothing.
+        if (auto because = empty_reads(reads, {}); !because.empty())
+            out.push_back(Diagnostic{
+                s.origin, "telemetry.otlp_headers", fmt::format("the header list is empty{}", because), false, {}});
+    }
+    for (Signal signal : kSignals) {
+        std::string own = signal_variable(signal, "HEADERS");
+        if (is_set(env, own))
+            empty_headers(out, Diagnostic{Origin{"environment"}, own, {}, false, {}}, *lookup(env, own), {}, {});
     }
     return out;
 }

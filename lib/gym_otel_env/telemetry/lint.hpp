@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/outcome.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
 
@@ -49,6 +50,14 @@ std::vector<Diagnostic> lint_run_id(const Translation& translation, const Enviro
 // writes. Nothing when the exporter in effect is not otlp; the first two, like lint(),
 // run whether or not telemetry is enabled.
 std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& translation, const Environment& env);
+
+// A header that will be sent empty, or with an authentication scheme and no credential
+// (`authorization=Bearer%20` once OTLP_TOKEN is empty, as GitHub gives a fork's pull
+// request its secrets): the collector answers 401 at the first export. Checked on the
+// headers in effect, generic and per signal, when telemetry is on and exports over OTLP;
+// the warning names the variables the config built the header from that are empty or
+// unset (the pipeline's Outcome::secret_reads), never a header's value.
+std::vector<Diagnostic> lint_empty_secrets(const Outcome& outcome, const Environment& env);
 
 // What is wrong with `value` under `field`'s rule: one sentence per problem, none when
 // the value follows it. Secret values are shown masked.
