@@ -153,7 +153,10 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
         to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
         return goe::code(failure.status);
     }
-    if (write_all(goe::render(outcome.translation, ui.format, options))) return goe::code(goe::ExitStatus::success);
+    auto written = goe::written(outcome.translation, ui.format);
+    auto text = goe::render(written, ui.format, options);
+    to_stderr(goe::log_masks(written, ui.format, env));
+    if (write_all(text)) return goe::code(goe::ExitStatus::success);
     to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour, &ui.redactor));
     return goe::code(goe::ExitStatus::failure);
 }

@@ -38,7 +38,7 @@ gym-otel-env: explain: telemetry on: telemetry.enabled is true (c.yaml:2:12)
   NEMO_GYM_OTEL_EXPORTER=console                     c.yaml:3:13 telemetry.exporter
   NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER=1            default
   NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP=1                 default
-  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  kept from the environment
+  OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318  set in the environment: kept, not written
   OTEL_EXPORTER_OTLP_PROTOCOL                        not exported: null by default
   OTEL_EXPORTER_OTLP_HEADERS=api-key=***             c.yaml:4:17 telemetry.otlp_headers
   OTEL_SERVICE_NAME=my-gym                           c.yaml:5:17 telemetry.service_name

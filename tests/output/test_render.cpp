@@ -408,3 +408,50 @@ TEST_CASE("render ray: refuses a value holding what os.path.expandvars reads as 
               "inside the job instead: ray job submit -- gym-otel-env c.yaml --exec -- python run.py");
     }
 }
+
+TEST_CASE("written: a format read elsewhere carries the kept variables with their values; the shells do not") {
+    goe::Translation t;
+    t.enabled = true;
+    t.exports = {make("NEMO_GYM_OTEL_ENABLED", "1"), make("OTEL_SERVICE_NAME", "svc")};
+    t.kept = {goe::Export{"NEMO_GYM_OTEL_RUN_ID", "abc123", goe::Export::Source::kept, {}, "NEMO_GYM_OTEL_RUN_ID"}};
+    for (const auto& f : goe::kFormats) {
+        INFO(f.name);
+        std::vector<std::string> names;
+        for (const auto& e : goe::written(t, &f)) names.push_back(e.name);
+        bool elsewhere = f.name != "sh" && f.name != "fish" && f.name != "json";
+        CHECK((f.reader == goe::Reader::elsewhere) == elsewhere);
+        CHECK(names == (elsewhere ? std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED", "NEMO_GYM_OTEL_RUN_ID",
+                                                             "OTEL_SERVICE_NAME"}
+                                  : std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED", "OTEL_SERVICE_NAME"}));
+    }
+    CHECK(goe::render(t, goe::parse_format("env-file"), goe::RenderOptions{}) ==
+          "NEMO_GYM_OTEL_ENABLED=1\nNEMO_GYM_OTEL_RUN_ID=abc123\nOTEL_SERVICE_NAME=svc\n");
+    CHECK(goe::render(t, goe::parse_format("sh"), goe::RenderOptions{}) ==
+          "export NEMO_GYM_OTEL_ENABLED='1' &&\nexport OTEL_SERVICE_NAME='svc';\n");
+}
+
+TEST_CASE("log_masks: GitHub's ::add-mask:: for each secret part, inside GitHub Actions only") {
+    auto secret = [](std::string name, std::string value) {
+        auto e = make(std::move(name), std::move(value));
+        e.secret = true;
+        return e;
+    };
+    std::vector<goe::Export> exports{make("OTEL_SERVICE_NAME", "svc"),
+                                     secret("OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20t0k3n"),
+                                     secret("OTEL_EXPORTER_OTLP_ENDPOINT", "https://u:p%a\nb@c/")};
+    const goe::Environment actions{{"GITHUB_ACTIONS", "true"}};
+    CHECK(goe::log_masks(exports, goe::parse_format("github"), actions) ==
+          "::add-mask::authorization=Bearer%2520t0k3n\n"
+          "::add-mask::Bearer%2520t0k3n\n"
+          "::add-mask::Bearer t0k3n\n"
+          "::add-mask::t0k3n\n"
+          "::add-mask::https://u:p%25a%0Ab@c/\n"
+          "::add-mask::u:p%25a%0Ab\n"
+          "::add-mask::u\n"
+          "::add-mask::p%25a%0Ab\n");
+    // Anywhere else the command would print the secret; other formats have no such command.
+    CHECK(goe::log_masks(exports, goe::parse_format("github"), {}).empty());
+    CHECK(goe::log_masks(exports, goe::parse_format("github"), {{"GITHUB_ACTIONS", "1"}}).empty());
+    for (const auto& f : goe::kFormats)
+        if (f.name != "github") CHECK(goe::log_masks(exports, &f, actions).empty());
+}

@@ -177,3 +177,21 @@ TEST_CASE("explain lists a run id from Slurm or generated last, where stdout put
     CHECK(brief(run({{"c.yaml", "telemetry:\n  enabled: true\n"}}, {{"SLURM_JOB_ID", "42"}}))
               .ends_with("+OTEL_SERVICE_NAME +NEMO_GYM_OTEL_RUN_ID\n"));
 }
+
+TEST_CASE("explain says whether a kept variable is written: left out of what is evaluated here, carried elsewhere") {
+    auto r = run({{"c.yaml", "telemetry:\n  enabled: true\n"}},
+                 {{"OTEL_SERVICE_NAME", "from-shell"}, {"OTEL_EXPORTER_OTLP_HEADERS", "k=s3cr3t"}});
+    std::string here = goe::explain(r.outcome, r.env, false);
+    std::string elsewhere = goe::explain(r.outcome, r.env, true);
+    CHECK(here.find("  OTEL_SERVICE_NAME=from-shell             set in the environment: kept, not written\n") !=
+          std::string::npos);
+    CHECK(elsewhere.find("  OTEL_SERVICE_NAME=from-shell             set in the environment: kept, written with its "
+                         "value\n") != std::string::npos);
+    CHECK(elsewhere.find("  OTEL_EXPORTER_OTLP_HEADERS=k=***         set in the environment: kept, written with its "
+                         "value\n") != std::string::npos);
+    CHECK(elsewhere.find("s3cr3t") == std::string::npos);
+    CHECK(goe::explain_short(r.outcome, r.env, false).find(" ~OTEL_EXPORTER_OTLP_HEADERS ~OTEL_SERVICE_NAME ") !=
+          std::string::npos);
+    CHECK(goe::explain_short(r.outcome, r.env, true).find(" =OTEL_EXPORTER_OTLP_HEADERS =OTEL_SERVICE_NAME ") !=
+          std::string::npos);
+}

@@ -138,3 +138,46 @@ TEST_CASE("translate records where each value came from") {
     CHECK(export_named(t, "NEMO_GYM_OTEL_EXPORT_RANK").source == Export::Source::default_value);
     CHECK(export_named(t, "NEMO_GYM_OTEL_RUN_ID").source == Export::Source::generated);
 }
+
+TEST_CASE("translate: a kept variable is an export of its own source, with the value in effect") {
+    NodePtr root = parse_yaml("telemetry: {enabled: true, otlp_headers: 'a=b', service_name: s}\n", "c.yaml");
+    Settings s = validate(*root->find("telemetry"));
+    Translation t = translate(s,
+                              {{"NEMO_GYM_OTEL_ENABLED", "yes"},
+                               {"OTEL_SERVICE_NAME", "from-shell"},
+                               {"OTEL_EXPORTER_OTLP_ENDPOINT", "https://u:pa55@c:4318/"}},
+                              [] { return std::string("0123456789ab"); });
+    std::vector<std::string> kept;
+    for (const auto& e : t.kept) {
+        CHECK(e.source == Export::Source::kept);
+        kept.push_back(e.name + "=" + e.value + (e.secret ? " (secret)" : ""));
+    }
+    CHECK(kept == std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED=yes",
+                                           "OTEL_EXPORTER_OTLP_ENDPOINT=https://u:pa55@c:4318/ (secret)",
+                                           "OTEL_SERVICE_NAME=from-shell"});
+    CHECK(export_named(t, "OTEL_EXPORTER_OTLP_HEADERS").secret);
+    CHECK_FALSE(export_named(t, "NEMO_GYM_OTEL_EXPORTER").secret);
+}
+
+TEST_CASE("with_kept: every variable in effect in stdout's order, a kept one at its field's place") {
+    NodePtr root = parse_yaml("telemetry: {enabled: true}\n", "c.yaml");
+    Settings s = validate(*root->find("telemetry"));
+    auto names = [&](const Environment& env) {
+        std::vector<std::string> out;
+        for (const auto& e : with_kept(translate(s, env, [] { return std::string("0123456789ab"); })))
+            out.push_back((e.source == Export::Source::kept ? "~" : "") + e.name);
+        return out;
+    };
+    // A generated run id stays last; kept variables take their schema places.
+    CHECK(names({{"NEMO_GYM_OTEL_SPAN_GROUPS", "all"}, {"OTEL_SERVICE_NAME", "x"}}) ==
+          std::vector<std::string>{
+              "NEMO_GYM_OTEL_ENABLED", "~NEMO_GYM_OTEL_SPAN_GROUPS", "NEMO_GYM_OTEL_EXPORT_STRATEGY",
+              "NEMO_GYM_OTEL_EXPORT_RANK", "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_GYM_OTEL_METRICS_ENABLED",
+              "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_GYM_OTEL_EXPORTER", "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER",
+              "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "~OTEL_SERVICE_NAME", "NEMO_GYM_OTEL_RUN_ID"});
+    // A kept run id and enablement stay at theirs.
+    auto kept_run = names({{"NEMO_GYM_OTEL_RUN_ID", "abc123"}, {"NEMO_GYM_OTEL_ENABLED", "1"}});
+    CHECK(kept_run.front() == "~NEMO_GYM_OTEL_ENABLED");
+    CHECK(std::find(kept_run.begin(), kept_run.end(), "~NEMO_GYM_OTEL_RUN_ID") - kept_run.begin() == 8);
+    CHECK(kept_run.back() == "OTEL_SERVICE_NAME");
+}

@@ -7,6 +7,7 @@
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 // The reasons behind each rule below are in docs/formats.md.
 namespace goe {
@@ -437,6 +438,26 @@ std::string render(const std::vector<Export>& exports, Format format, const Rand
     RenderOptions options;
     options.random_token = random_token;
     return render(exports, format, options);
+}
+
+std::string github_masks(const std::vector<Export>& exports) {
+    std::string out;
+    for (const auto& e : exports) {
+        if (!e.secret) continue;
+        // The runner unescapes %25, %0D and %0A in a command's data; it masks each line of
+        // a multi-line value too, and every encoded form of each (base64, URL, JSON).
+        for (const auto& part : secret_parts(*field_of_variable(e.name), e.value)) {
+            std::string data;
+            for (char c : part) data += c == '%' ? "%25" : c == '\r' ? "%0D" : c == '\n' ? "%0A" : std::string(1, c);
+            out += fmt::format("::add-mask::{}\n", data);
+        }
+    }
+    return out;
+}
+
+std::string log_masks(const std::vector<Export>& exports, Format format, const Environment& env) {
+    if (!format->masks || lookup(env, "GITHUB_ACTIONS") != "true") return {};
+    return format->masks(exports);
 }
 
 std::string render_failure(Format format) { return std::string(format->on_failure); }

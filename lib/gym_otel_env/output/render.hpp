@@ -58,22 +58,29 @@ struct FormatInfo {
     // fails and `set -e` stops; nothing for a file or a program to read.
     std::string_view on_failure;
     Reader reader;
+    // The lines that make the CI platform that reads the format hide its secrets in the
+    // job's log, for stderr (log_masks below); nullptr where the platform has none.
+    std::string (*masks)(const std::vector<Export>& exports);
 };
+
+// GitHub Actions: a `::add-mask::` workflow command per secret part (the schema's rule),
+// which the runner reads on a step's stderr as on its stdout and never logs.
+std::string github_masks(const std::vector<Export>& exports);
 
 // Every format, the default first: --format's check and help, the completions (held to
 // this table by a test), parse_format, render and render_failure read it. Adding a
 // format is adding a row and its render function.
 // clang-format off
 inline constexpr std::array<FormatInfo, 9> kFormats{{
-    {"sh",         "POSIX shell (default)",           render_sh,         "false\n", Reader::inherits},
-    {"fish",       "fish shell",                      render_fish,       "false\n", Reader::inherits},
-    {"json",       "JSON object",                     render_json,       "",        Reader::inherits},
-    {"dotenv",     "dotenv file",                     render_dotenv,     "",        Reader::elsewhere},
-    {"env-file",   "docker/podman/kubectl env file",  render_env_file,   "",        Reader::elsewhere},
-    {"github",     "GitHub Actions env file",         render_github,     "",        Reader::elsewhere},
-    {"gitlab",     "GitLab CI dotenv report",         render_gitlab,     "",        Reader::elsewhere},
-    {"ray",        "Ray runtime environment",         render_ray,        "",        Reader::elsewhere},
-    {"kubernetes", "Kubernetes ConfigMap and Secret", render_kubernetes, "",        Reader::elsewhere},
+    {"sh",         "POSIX shell (default)",           render_sh,         "false\n", Reader::inherits,  nullptr},
+    {"fish",       "fish shell",                      render_fish,       "false\n", Reader::inherits,  nullptr},
+    {"json",       "JSON object",                     render_json,       "",        Reader::inherits,  nullptr},
+    {"dotenv",     "dotenv file",                     render_dotenv,     "",        Reader::elsewhere, nullptr},
+    {"env-file",   "docker/podman/kubectl env file",  render_env_file,   "",        Reader::elsewhere, nullptr},
+    {"github",     "GitHub Actions env file",         render_github,     "",        Reader::elsewhere, github_masks},
+    {"gitlab",     "GitLab CI dotenv report",         render_gitlab,     "",        Reader::elsewhere, nullptr},
+    {"ray",        "Ray runtime environment",         render_ray,        "",        Reader::elsewhere, nullptr},
+    {"kubernetes", "Kubernetes ConfigMap and Secret", render_kubernetes, "",        Reader::elsewhere, nullptr},
 }};
 // clang-format on
 
@@ -94,6 +101,11 @@ std::string render(const std::vector<Export>& exports, Format format, const Rend
 std::string render(const Translation& translation, Format format, const RenderOptions& options);
 // The same with the default options and `random_token`.
 std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token);
+
+// The format's masks for the secrets among `exports`, when the environment is its
+// platform's (GitHub Actions sets GITHUB_ACTIONS=true): anywhere else the lines would show
+// the secrets they are meant to hide. Empty otherwise.
+std::string log_masks(const std::vector<Export>& exports, Format format, const Environment& env);
 
 // What stdout holds when the tool fails in `format`.
 std::string render_failure(Format format);
