@@ -132,7 +132,10 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     o.report.redactor = &ui.redactor;
     o.report.notes = o.check;
     o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
-    o.report.kept_written = !o.exec && ui.format->reader == goe::Reader::elsewhere;
+    auto written = goe::written(outcome.translation, ui.format);
+    if (!o.exec)
+        for (const auto& e : written)
+            if (e.source == goe::Export::Source::kept) o.report.kept_written.push_back(e.name);
     auto report = goe::report(outcome, env, o.report);
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
@@ -153,7 +156,6 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
         to_stderr(goe::message_line(goe::Severity::error, failure.message, ui.colour, &ui.redactor));
         return goe::code(failure.status);
     }
-    auto written = goe::written(outcome.translation, ui.format);
     auto text = goe::render(written, ui.format, options);
     to_stderr(goe::log_masks(written, ui.format, env));
     if (write_all(text)) return goe::code(goe::ExitStatus::success);

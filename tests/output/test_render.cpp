@@ -419,7 +419,7 @@ TEST_CASE("written: a format read elsewhere carries the kept variables with thei
         std::vector<std::string> names;
         for (const auto& e : goe::written(t, &f)) names.push_back(e.name);
         bool elsewhere = f.name != "sh" && f.name != "fish" && f.name != "json";
-        CHECK((f.reader == goe::Reader::elsewhere) == elsewhere);
+        CHECK((f.reader != goe::Reader::inherits) == elsewhere);
         CHECK(names == (elsewhere ? std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED", "NEMO_GYM_OTEL_RUN_ID",
                                                              "OTEL_SERVICE_NAME"}
                                   : std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED", "OTEL_SERVICE_NAME"}));
@@ -428,6 +428,20 @@ TEST_CASE("written: a format read elsewhere carries the kept variables with thei
           "NEMO_GYM_OTEL_ENABLED=1\nNEMO_GYM_OTEL_RUN_ID=abc123\nOTEL_SERVICE_NAME=svc\n");
     CHECK(goe::render(t, goe::parse_format("sh"), goe::RenderOptions{}) ==
           "export NEMO_GYM_OTEL_ENABLED='1' &&\nexport OTEL_SERVICE_NAME='svc';\n");
+}
+
+TEST_CASE("written: gitlab leaves a kept secret to GitLab's masked variable, and writes the others") {
+    goe::Translation t;
+    t.enabled = true;
+    t.exports = {make("NEMO_GYM_OTEL_ENABLED", "1")};
+    auto kept = [](std::string name, std::string value, bool secret) {
+        return goe::Export{std::move(name), std::move(value), goe::Export::Source::kept, {}, {}, secret};
+    };
+    t.kept = {kept("OTEL_EXPORTER_OTLP_HEADERS", "k=v", true), kept("OTEL_SERVICE_NAME", "svc", false)};
+    CHECK(goe::render(t, goe::parse_format("gitlab"), goe::RenderOptions{}) ==
+          "NEMO_GYM_OTEL_ENABLED=1\nOTEL_SERVICE_NAME=svc\n");
+    CHECK(goe::render(t, goe::parse_format("env-file"), goe::RenderOptions{}) ==
+          "NEMO_GYM_OTEL_ENABLED=1\nOTEL_EXPORTER_OTLP_HEADERS=k=v\nOTEL_SERVICE_NAME=svc\n");
 }
 
 TEST_CASE("log_masks: GitHub's ::add-mask:: for each secret part, inside GitHub Actions only") {

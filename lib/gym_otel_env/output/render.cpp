@@ -423,7 +423,11 @@ Format parse_format(std::string_view name) {
 }
 
 std::vector<Export> written(const Translation& translation, Format format) {
-    return format->reader == Reader::elsewhere ? with_kept(translation) : translation.exports;
+    if (format->reader == Reader::inherits) return translation.exports;
+    auto out = with_kept(translation);
+    if (format->reader == Reader::elsewhere_but_secrets)
+        std::erase_if(out, [](const Export& e) { return e.source == Export::Source::kept && e.secret; });
+    return out;
 }
 
 std::string render(const std::vector<Export>& exports, Format format, const RenderOptions& options) {

@@ -45,9 +45,14 @@ enum class Reader {
     // a program started from here that merges json into its own environment): the kept
     // variable is there already, and is left out.
     inherits,
-    // A process elsewhere (a container, a pod, a Ray worker, a later CI step or job): the
-    // kept variable is written with its value, so that it still wins where it is read.
+    // A process elsewhere (a container, a pod, a Ray worker, a later CI step): the kept
+    // variable is written with its value, so that it still wins where it is read.
     elsewhere,
+    // The later jobs of a GitLab pipeline: as elsewhere, but a kept secret is left where
+    // it came from. GitLab hands every job its CI/CD variables, masked ones included, and
+    // they outrank a dotenv report's; the report is readable, unmasked, by everyone who
+    // can see the pipeline's artifacts.
+    elsewhere_but_secrets,
 };
 
 struct FormatInfo {
@@ -78,7 +83,7 @@ inline constexpr std::array<FormatInfo, 9> kFormats{{
     {"dotenv",     "dotenv file",                     render_dotenv,     "",        Reader::elsewhere, nullptr},
     {"env-file",   "docker/podman/kubectl env file",  render_env_file,   "",        Reader::elsewhere, nullptr},
     {"github",     "GitHub Actions env file",         render_github,     "",        Reader::elsewhere, github_masks},
-    {"gitlab",     "GitLab CI dotenv report",         render_gitlab,     "",        Reader::elsewhere, nullptr},
+    {"gitlab",     "GitLab CI dotenv report",         render_gitlab,     "",        Reader::elsewhere_but_secrets, nullptr},
     {"ray",        "Ray runtime environment",         render_ray,        "",        Reader::elsewhere, nullptr},
     {"kubernetes", "Kubernetes ConfigMap and Secret", render_kubernetes, "",        Reader::elsewhere, nullptr},
 }};
@@ -92,7 +97,7 @@ inline constexpr Format kDefaultFormat = &kFormats[0];
 Format parse_format(std::string_view name);
 
 // The variables `format` writes: what changes, and for a format read elsewhere also the
-// kept ones with their values (Reader).
+// kept ones with their values, as its Reader says.
 std::vector<Export> written(const Translation& translation, Format format);
 
 // The exports as `format` writes them; throws as its render function does.

@@ -44,8 +44,8 @@ struct ReportOptions {
     bool colour = false;  // ANSI colours, see colour_wanted()
     bool notes = false;   // --check: also what the config sets to no effect
     ExplainForm explain = ExplainForm::none;
-    bool kept_written = false;  // the format carries kept variables (Reader::elsewhere): --explain says so
-    size_t max_messages = 20;   // then one "... and N more" line
+    std::vector<std::string> kept_written = {};  // the kept variables the output writes: --explain says so
+    size_t max_messages = 20;               // then one "... and N more" line
     const Redactor* redactor = nullptr;
 };
 

@@ -65,7 +65,7 @@ std::string left_out(const Setting& s) {
     return fmt::format("not exported: {} at {}", what, config_origin(s.origin, *s.field));
 }
 
-std::vector<Row> rows(const Outcome& outcome, bool kept_written) {
+std::vector<Row> rows(const Outcome& outcome, const std::vector<std::string>& kept_written) {
     const auto& t = outcome.translation;
     std::vector<Row> out;
     for (const auto& s : outcome.settings.fields) {
@@ -73,12 +73,15 @@ std::vector<Row> rows(const Outcome& outcome, bool kept_written) {
         auto e =
             std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
         auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Export& x) { return x.name == f.variable; });
-        if (e != t.exports.end())
+        if (e != t.exports.end()) {
             out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, e->value)), export_origin(*e, f), '+'});
-        else if (k != t.kept.end())
-            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), kept_origin(kept_written),
-                              kept_written ? '=' : '~'});
-        else out.push_back(Row{std::string(f.variable), left_out(s), 0});
+        } else if (k != t.kept.end()) {
+            bool written = std::find(kept_written.begin(), kept_written.end(), f.variable) != kept_written.end();
+            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), kept_origin(written),
+                              written ? '=' : '~'});
+        } else {
+            out.push_back(Row{std::string(f.variable), left_out(s), 0});
+        }
     }
     // A run id from SLURM_JOB_ID or generated comes last on stdout (translate() adds it
     // after the fields); the rows follow stdout's order.
@@ -166,7 +169,7 @@ std::string set_while_off(const Outcome& outcome) {
     return fmt::format("{}", fmt::join(keys, ", "));
 }
 
-std::string explain(const Outcome& outcome, const Environment& env, bool kept_written) {
+std::string explain(const Outcome& outcome, const Environment& env, const std::vector<std::string>& kept_written) {
     const auto& files = outcome.files;
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
@@ -186,7 +189,8 @@ std::string explain(const Outcome& outcome, const Environment& env, bool kept_wr
     return out + per_signal(outcome, env);
 }
 
-std::string explain_short(const Outcome& outcome, const Environment& env, bool kept_written) {
+std::string explain_short(const Outcome& outcome, const Environment& env,
+                          const std::vector<std::string>& kept_written) {
     if (!outcome.translation.enabled) {
         auto keys = set_while_off(outcome);
         return fmt::format("gym-otel-env: telemetry off: {}{}\n", enablement(outcome, env),

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/telemetry/outcome.hpp"
@@ -11,13 +12,14 @@
 namespace goe {
 
 // Every line starts with "gym-otel-env: explain: " or is an indented row; ends in "\n".
-// `kept_written`: the output carries kept variables with their values (a format read
-// elsewhere), and the rows say so.
-std::string explain(const Outcome& outcome, const Environment& env, bool kept_written = false);
+// `kept_written`: the kept variables the output writes with their values (a format read
+// elsewhere), which the rows tell from those it leaves out.
+std::string explain(const Outcome& outcome, const Environment& env, const std::vector<std::string>& kept_written = {});
 
 // The one-line, direnv-like form: "gym-otel-env: +NAME ... ~KEPT_NAME ...\n" (=NAME for a
 // kept variable that is written), or "gym-otel-env: telemetry off: <why>\n".
-std::string explain_short(const Outcome& outcome, const Environment& env, bool kept_written = false);
+std::string explain_short(const Outcome& outcome, const Environment& env,
+                          const std::vector<std::string>& kept_written = {});
 
 // Why telemetry is on or off: "telemetry.enabled is false (c.yaml:4:12)",
 // "NEMO_GYM_OTEL_ENABLED=0 in the environment", "no telemetry block".
