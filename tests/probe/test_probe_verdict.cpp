@@ -218,6 +218,17 @@ TEST_CASE("judge: a URL's userinfo is never shown, also not in libcurl's words")
           "traces: http/protobuf http://***@127.0.0.1:4318/v1/traces: accepted (HTTP 200, 3 ms)");
 }
 
+TEST_CASE("judge: an endpoint's query and password are hidden as the schema's rule says, echoed or not") {
+    auto t = target({{"OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"},
+                     {"OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318/otlp?token=q7u3ry-t0k"}});
+    CHECK(judge(t, failure(Transport::other, "no route for token=q7u3ry-t0k or q7u3ry-t0k")).line ==
+          "traces: http/protobuf http://127.0.0.1:4318/otlp/v1/traces?***: failed: no route for *** or *** (2 ms)");
+    auto u = target({{"OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"},
+                     {"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://user:pa55word@127.0.0.1:4318/v1/traces"}});
+    CHECK(judge(u, failure(Transport::other, "bad password pa55word")).line ==
+          "traces: http/protobuf http://***@127.0.0.1:4318/v1/traces: failed: bad password *** (2 ms)");
+}
+
 TEST_CASE("judge: a header value the receiver echoes back is hidden (regression: grpc-message leaked the key)") {
     // The per-signal variable and the percent-decoded value: neither is known to
     // gym-otel-env's redactor, only to the probe that sent it.

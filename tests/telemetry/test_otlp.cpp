@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 using namespace goe;
 
@@ -29,10 +30,11 @@ TEST_CASE("signal_variable: OTEL_EXPORTER_OTLP_<SIGNAL>_<OPTION>") {
     CHECK(name(Protocol::http_json) == "http/json");
 }
 
-TEST_CASE("parse_url and shown_url: userinfo and query never shown") {
+TEST_CASE("parse_url, url_text, and shown_url (the schema's mask): userinfo and query never shown") {
     auto u = parse_url("HTTPS://user:s3cret@Collector.example:4318/base?api_key=s3cret#frag");
     REQUIRE(u);
     CHECK(*u == Url{"https", "user:s3cret", "Collector.example", "4318", "/base", "api_key=s3cret"});
+    CHECK(url_text(*u) == "https://user:s3cret@Collector.example:4318/base?api_key=s3cret");
     CHECK(shown_url(*u) == "https://***@Collector.example:4318/base?***");
     auto v6 = parse_url("http://[::1]:4318");
     REQUIRE(v6);

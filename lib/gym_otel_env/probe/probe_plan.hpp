@@ -11,6 +11,7 @@
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 namespace goe::probe {
 

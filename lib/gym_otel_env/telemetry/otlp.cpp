@@ -124,10 +124,10 @@ std::optional<Url> parse_url(std::string_view text) {
     return url;
 }
 
-std::string shown_url(const Url& url) {
+std::string url_text(const Url& url) {
     return fmt::format("{}{}{}{}{}{}{}", url.scheme.empty() ? "" : url.scheme + "://",
-                       url.userinfo.empty() ? "" : "***@", url.host, url.port.empty() ? "" : ":", url.port, url.path,
-                       url.query.empty() ? "" : "?***");
+                       url.userinfo.empty() ? "" : url.userinfo + "@", url.host, url.port.empty() ? "" : ":", url.port,
+                       url.path, url.query.empty() ? "" : "?" + url.query);
 }
 
 }  // namespace goe

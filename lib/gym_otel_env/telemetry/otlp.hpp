@@ -74,8 +74,8 @@ struct Url {
 
 std::optional<Url> parse_url(std::string_view text);
 
-// scheme://host[:port]path[?query], the userinfo as "***@" and the query as "?***": the
-// URL as messages show it (a password or key in either never reaches a message, SPEC 7).
-std::string shown_url(const Url& url);
+// The URL as text again: scheme://[userinfo@]host[:port]path[?query]. Messages show it
+// through the schema's mask (shown_url in schema.hpp), never as is.
+std::string url_text(const Url& url);
 
 }  // namespace goe

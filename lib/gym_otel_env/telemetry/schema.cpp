@@ -160,6 +160,15 @@ std::vector<std::string> secret_parts(const Field& field, std::string_view value
     return parts;
 }
 
+std::string shown_url(const Url& url) {
+    static const Field* endpoint = [] {
+        for (const auto& f : kSchema)
+            if (f.secrecy == Secrecy::credentials) return &f;
+        return static_cast<const Field*>(nullptr);
+    }();
+    return masked(*endpoint, url_text(url));
+}
+
 const Field* field_of_variable(std::string_view variable) {
     for (const auto& f : kSchema)
         if (f.variable == variable) return &f;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
 
@@ -118,6 +119,9 @@ std::string masked(const Field& field, std::string_view value);
 // the value itself and each part a message could quote alone, a header's value, a URL's
 // userinfo, its password, its query and fragment.
 std::vector<std::string> secret_parts(const Field& field, std::string_view value);
+
+// A parsed endpoint URL as messages show it: masked() of its text under the endpoint's rule.
+std::string shown_url(const Url& url);
 
 // The field whose value `variable` carries: a schema variable, or a per-signal one
 // (OTEL_EXPORTER_OTLP_TRACES_HEADERS carries otlp_headers); nullptr for any other.
