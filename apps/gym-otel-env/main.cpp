@@ -186,6 +186,7 @@ int main(int argc, char** argv) try {
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
         goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto options = goe::render_options(o, ui.format, [] { return goe::app::random_hex(16); });
+        options.terminal = goe::app::stdout_is_terminal();
         return run(o, ui, env, entries, options);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);

@@ -151,6 +151,7 @@ goe::Outcome& kept_to_exit(goe::Outcome outcome) { return *new goe::Outcome(std:
 #endif
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 
 std::optional<std::string> host_address() {
     char name[256] = {};

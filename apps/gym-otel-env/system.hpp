@@ -37,6 +37,8 @@ Outcome& kept_to_exit(Outcome outcome);
 
 // Whether stderr is a terminal (colour is only for people).
 bool stderr_is_terminal();
+// Whether stdout is a terminal: a person reads the output rather than eval or a file.
+bool stdout_is_terminal();
 
 // This host's IPv4 address as Gym takes it for use_absolute_ip: Python's
 // socket.gethostbyname(socket.gethostname()), i.e. gethostname() then the first AF_INET

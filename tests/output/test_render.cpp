@@ -469,3 +469,49 @@ TEST_CASE("log_masks: GitHub's ::add-mask:: for each secret part, inside GitHub 
     for (const auto& f : goe::kFormats)
         if (f.name != "github") CHECK(goe::log_masks(exports, &f, actions).empty());
 }
+
+TEST_CASE(
+    "render_for_terminal sh: export NAME='value' as a person writes it, the printf form only for what a terminal "
+    "cannot show") {
+    goe::RenderOptions terminal;
+    terminal.terminal = true;
+    auto sh = [&](std::vector<goe::Export> exports) { return goe::render(exports, goe::parse_format("sh"), terminal); };
+    CHECK(sh({make("OTEL_EXPORTER_OTLP_ENDPOINT", "http://localhost:4318"), make("SPANS", "default,rollout")}) ==
+          "export OTEL_EXPORTER_OTLP_ENDPOINT='http://localhost:4318'\nexport SPANS='default,rollout'\n");
+    CHECK(sh({make("V", "it's $HOME `x` \\ * ~ !x {a,b} caf\xc3\xa9  ")}) ==
+          "export V='it'\\''s $HOME `x` \\ * ~ !x {a,b} caf\xc3\xa9  '\n");
+    CHECK(sh({make("V", "")}) == "export V=''\n");
+    // A control character, an invalid byte, a line separator: the escaped printf form.
+    CHECK(sh({make("V", "a\x1b[31m")}) ==
+          "_goe_p=\"`printf 'a\\033\\13331m.'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && export "
+          "V=\"${_goe_p%.}\";\nunset _goe_p _goe_v\n");
+    for (const char* v : {"a\nb", "a\tb", "\xff", "a\xe2\x80\xa8",
+                          "\xe2\x80\xae"
+                          "evil",
+                          "\xc2\x9b"}) {
+        INFO(v);
+        CHECK_FALSE(goe::terminal_printable(v));
+        CHECK(sh({make("V", v)}).starts_with("_goe_p="));
+    }
+    for (const char* v : {"", "a b", "caf\xc3\xa9", "\xf0\x9f\x98\x80", "'\"", "\xc2\xa0"}) {
+        INFO(v);
+        CHECK(goe::terminal_printable(v));
+    }
+}
+
+TEST_CASE("render_for_terminal fish and the formats programs read: no control character or invalid byte raw") {
+    goe::RenderOptions terminal;
+    terminal.terminal = true;
+    terminal.random_token = token;
+    CHECK(goe::render({make("V", "a\tb\xff\x1b[m'\\c")}, goe::parse_format("fish"), terminal) ==
+          "set -gx V 'a'\\x09'b'\\XFF\\x1B'[m\\'\\\\c'\n");
+    CHECK(goe::render({make("V", "")}, goe::parse_format("fish"), terminal) == "set -gx V ''\n");
+    CHECK(goe::render({make("V",
+                            "a\x1b"
+                            "b\tc")},
+                      goe::parse_format("env-file"), terminal) == "V=a\\x1bb\\tc\n");
+    CHECK(goe::render({make("V", "x\ny")}, goe::parse_format("github"), terminal) ==
+          "V<<ghadelimiter_0123456789abcdef\nx\ny\nghadelimiter_0123456789abcdef\n");
+    // Through a pipe, the same options without `terminal` give the text eval reads.
+    CHECK(goe::render({make("V", "a b")}, goe::parse_format("sh"), goe::RenderOptions{}) == "export V='a b';\n");
+}

@@ -7,6 +7,7 @@
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
+#include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 
 // The reasons behind each rule below are in docs/formats.md.
@@ -431,11 +432,87 @@ std::vector<Export> written(const Translation& translation, Format format) {
 }
 
 std::string render(const std::vector<Export>& exports, Format format, const RenderOptions& options) {
-    return format->render(exports, options);
+    return options.terminal ? render_for_terminal(exports, format, options) : format->render(exports, options);
 }
 
 std::string render(const Translation& translation, Format format, const RenderOptions& options) {
     return render(written(translation, format), format, options);
+}
+
+bool terminal_printable(std::string_view value) {
+    for (size_t i = 0; i < value.size();) {
+        Decoded d = decode_utf8(value, i);
+        char32_t c = d.code_point;
+        if (d.length == 0 || c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x2028 || c == 0x2029 ||
+            (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+            return false;
+        i += d.length;
+    }
+    return true;
+}
+
+namespace {
+
+// fish: the printable runs of `value` in single quotes, anything else as \xHH (ASCII) or
+// \XHH (one byte), which fish reads outside quotes as that character or byte.
+std::string fish_terminal_statement(const Export& e) {
+    std::string out = fmt::format("set -gx {} ", e.name);
+    std::string_view v = e.value;
+    if (v.empty()) return out + "''\n";
+    for (size_t i = 0; i < v.size();) {
+        size_t run = i;
+        while (run < v.size()) {
+            Decoded d = decode_utf8(v, run);
+            if (d.length == 0 || !terminal_printable(v.substr(run, d.length))) break;
+            run += d.length;
+        }
+        if (run > i) {
+            out += '\'';
+            for (char c : v.substr(i, run - i))
+                out += c == '\\' || c == '\'' ? std::string{'\\', c} : std::string(1, c);
+            out += '\'';
+            i = run;
+            continue;
+        }
+        Decoded d = decode_utf8(v, i);
+        size_t n = d.length == 0 ? 1 : d.length;
+        for (size_t k = i; k < i + n; ++k) {
+            auto byte = static_cast<unsigned char>(v[k]);
+            out += fmt::format("\\{}{:02X}", byte < 0x80 ? 'x' : 'X', byte);
+        }
+        i += n;
+    }
+    return out + "\n";
+}
+
+}  // namespace
+
+std::string render_for_terminal(const std::vector<Export>& exports, Format format, const RenderOptions& options) {
+    if (format->name == "sh") {
+        std::string out;
+        bool helpers = false;
+        for (const auto& e : exports) {
+            if (terminal_printable(e.value)) {
+                std::string quoted;
+                for (char c : e.value) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+                out += fmt::format("export {}='{}'\n", e.name, quoted);
+            } else {
+                helpers = true;
+                out += sh_printf_statement(e) + ";\n";
+            }
+        }
+        if (helpers) out += "unset _goe_p _goe_v\n";
+        return out;
+    }
+    if (format->name == "fish") return each(exports, fish_terminal_statement);
+    std::string text = format->render(exports, options), out;
+    for (size_t start = 0; start < text.size();) {
+        size_t end = std::min(text.find('\n', start), text.size());
+        out += printable(std::string_view(text).substr(start, end - start));
+        if (end < text.size()) out += '\n';
+        start = end + 1;
+    }
+    return out;
 }
 
 std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token) {

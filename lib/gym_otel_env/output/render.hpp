@@ -21,6 +21,8 @@ using RandomToken = std::function<std::string()>;
 struct RenderOptions {
     RandomToken random_token;                                // github: heredoc delimiters
     std::string name = std::string(kDefaultKubernetesName);  // kubernetes: --name
+    // stdout is a terminal: a person reads it (render_for_terminal below), not eval.
+    bool terminal = false;
 };
 
 // Each format's whole text for stdout. Throws Error when a value cannot be written so
@@ -100,10 +102,24 @@ Format parse_format(std::string_view name);
 // kept ones with their values, as its Reader says.
 std::vector<Export> written(const Translation& translation, Format format);
 
-// The exports as `format` writes them; throws as its render function does.
+// The exports as `format` writes them (render_for_terminal's text when options.terminal);
+// throws as its render function does.
 std::string render(const std::vector<Export>& exports, Format format, const RenderOptions& options);
 // What `format` prints for `translation`: render(written(translation, format), ...).
 std::string render(const Translation& translation, Format format, const RenderOptions& options);
+
+// The same text for a person at a terminal. sh: `export NAME='value'`, a line each, as
+// a person would write it, and still pasted into bash, zsh or dash as it is; a value that
+// is not terminal_printable keeps the printf form, whose escapes show it and paste it
+// exactly. fish: single-quoted runs with fish's \xHH and \XHH escapes between them. The
+// other formats, which a program reads, as they are but with no control character or
+// invalid byte sent raw: \xNN (a line break stays one).
+std::string render_for_terminal(const std::vector<Export>& exports, Format format, const RenderOptions& options);
+
+// Whether `value` can be shown as itself to a person: well-formed UTF-8 with no control
+// character (C0, DEL, C1) and none of the code points that move text about on a terminal
+// (U+2028, U+2029, the bidirectional embeddings, overrides and isolates).
+bool terminal_printable(std::string_view value);
 // The same with the default options and `random_token`.
 std::string render(const std::vector<Export>& exports, Format format, const RandomToken& random_token);
 
