@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/outcome.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
 
@@ -49,6 +50,11 @@ std::vector<Diagnostic> lint_run_id(const Translation& translation, const Enviro
 // writes. Nothing when the exporter in effect is not otlp; the first two, like lint(),
 // run whether or not telemetry is enabled.
 std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& translation, const Environment& env);
+
+// The command under --exec (launcher.hpp's command_warnings): env dropping what this run
+// exports, a run that read no config because the command's arguments are not read, Gym's
+// own config inputs left unread beside CONFIG.
+std::vector<Diagnostic> lint_command(const Outcome& outcome);
 
 // What is wrong with `value` under `field`'s rule: one sentence per problem, none when
 // the value follows it. Secret values are shown masked.
