@@ -42,8 +42,8 @@ void check(const std::vector<Row>& rows, const Environment& env = {}) {
 std::string effects(const Words& command, const Environment& env = {}) {
     Launched l = launched(command, env);
     std::vector<std::string> vars, replaced;
-    for (const auto& [k, v] : l.env) vars.push_back(k + "=" + v);
-    for (const auto& [name, how] : l.replaced) replaced.push_back(name + ":" + how);
+    for (const auto& [k, v] : l.env) vars.push_back(fmt::format("{}={}", k, v));
+    for (const auto& [name, how] : l.replaced) replaced.push_back(fmt::format("{}:{}", name, how));
     auto or_dash = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
     return fmt::format("env={} dir={} cleared={} replaced={}", or_dash(fmt::format("{}", fmt::join(vars, ","))),
                        l.directory.value_or("-"), or_dash(l.cleared),
@@ -145,10 +145,10 @@ TEST_CASE("launched: env's changes to the environment and the working directory"
     Environment ours{{"A", "0"}, {"KEEP", "k"}, {"X", "x"}};
     CHECK(effects({"gym"}, ours) == "env=A=0,KEEP=k,X=x dir=- cleared=- replaced=-");
     CHECK(effects({"env", "A=1", "B==2", "gym"}, ours) ==
-          "env=A=1,B==2,KEEP=k,X=x dir=- cleared=- replaced=A:env A=1,B:env B==2");
+          "env=A=1,B==2,KEEP=k,X=x dir=- cleared=- replaced=A:env A='1',B:env B='=2'");
     CHECK(effects({"env", "-u", "X", "-uA", "A=3", "gym"}, ours) ==
-          "env=A=3,KEEP=k dir=- cleared=- replaced=X:env -u X,A:env -u A,A:env A=3");
-    CHECK(effects({"env", "-i", "-u", "X", "B=1", "gym"}, ours) == "env=B=1 dir=- cleared=env -i replaced=B:env B=1");
+          "env=A=3,KEEP=k dir=- cleared=- replaced=X:env -u X,A:env -u A,A:env A='3'");
+    CHECK(effects({"env", "-i", "-u", "X", "B=1", "gym"}, ours) == "env=B=1 dir=- cleared=env -i replaced=B:env B='1'");
     CHECK(effects({"env", "--ignore-environment", "gym"}, ours) ==
           "env=- dir=- cleared=env --ignore-environment replaced=-");
     CHECK(effects({"/usr/bin/env", "-", "gym"}, ours) == "env=- dir=- cleared=/usr/bin/env - replaced=-");
@@ -158,7 +158,7 @@ TEST_CASE("launched: env's changes to the environment and the working directory"
     // env behind env: the second starts from what the first made; -C relative to the last.
     CHECK(effects({"env", "-C", "a", "A=1"}, ours) == "env=A=0,KEEP=k,X=x dir=- cleared=- replaced=-");
     CHECK(effects({"env", "-C", "a", "env", "-C", "b/", "B=1", "gym"}, ours) ==
-          "env=A=0,B=1,KEEP=k,X=x dir=a/b cleared=- replaced=B:env B=1");
+          "env=A=0,B=1,KEEP=k,X=x dir=a/b cleared=- replaced=B:env B='1'");
     CHECK(effects({"env", "-C", "a", "nohup", "env", "-C", "/b", "gym"}, ours) ==
           "env=A=0,KEEP=k,X=x dir=/b cleared=- replaced=-");
     CHECK(effects({"env", "-C", ".", "gym"}, ours) == "env=A=0,KEEP=k,X=x dir=. cleared=- replaced=-");
@@ -384,6 +384,10 @@ TEST_CASE("unread_reason and command_warnings: what a user reads about the comma
     CHECK(texts(reading({"nohup", "python", "train.py", "--config", "m.toml"}), false) ==
           Texts{"no config read: python is not Gym's command (gym, ng, ng_*, python -m nemo_gym.cli.main), so its "
                 "arguments are not read: give the configs as CONFIG (gym-otel-env CONFIG... --exec -- python ...)"});
+    // An empty name, shown as the shell would need it written.
+    CHECK(texts(reading({""}), false) ==
+          Texts{"no config read: '' is not Gym's command (gym, ng, ng_*, python -m nemo_gym.cli.main), so its "
+                "arguments are not read: give the configs as CONFIG (gym-otel-env CONFIG... --exec -- '' ...)"});
     // A launcher that starts nothing.
     CHECK(texts(reading({"taskset", "-p", "0x3", "1"}), false) ==
           Texts{"no config read: taskset -p changes a running process and starts no command, so there is no Gym "
@@ -419,6 +423,9 @@ TEST_CASE("unread_reason and command_warnings: what a user reads about the comma
                 "env OTEL_EXPORTER_OTLP_ENDPOINT= replaces the OTEL_EXPORTER_OTLP_ENDPOINT that gym-otel-env exports, "
                 "so gym never sees it: put gym-otel-env after env (env ... gym-otel-env --exec -- gym ...)"});
     CHECK(texts(reading({"env", "-u", "A", "gym"}), true, {"B"}).empty());
+    CHECK(texts(reading({"env", "A= \t", "gym"}), true, {"A"}) ==
+          Texts{"env A=' \\t' replaces the A that gym-otel-env exports, so gym never sees it: put gym-otel-env "
+                "after env (env ... gym-otel-env --exec -- gym ...)"});
 
     // CONFIG beside Gym's own config inputs: the first three named, then how many more.
     CommandReading beside = reading({"gym", "env", "start"});

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/gym/getopt.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 
@@ -113,6 +114,9 @@ std::string_view basename(std::string_view path) {
     size_t slash = path.rfind('/');
     return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
+
+// A program's name in a message: as written, and '' for an empty one (`--exec -- ''`).
+std::string shown(const std::string& program) { return program.empty() ? "''" : program; }
 
 // ---- one launcher at a time -------------------------------------------------------------
 
@@ -304,7 +308,11 @@ private:
             size_t eq = rest[j].find('=');
             std::string name = rest[j].substr(0, eq);
             if (!name.empty()) out_.env.insert_or_assign(name, rest[j].substr(eq + 1));
-            out_.replaced.emplace_back(name, fmt::format("{} {}", launcher_, rest[j]));
+            // Only a blank value can replace what gym-otel-env exports (a set one is kept):
+            // shown quoted, so that blanks can be seen.
+            std::string value = rest[j].substr(eq + 1);
+            out_.replaced.emplace_back(
+                name, fmt::format("{} {}={}", launcher_, name, value.empty() ? value : python_repr(value)));
         }
         if (directory) out_.directory = join_path(out_.directory.value_or("."), *directory);
         runs({rest.begin() + static_cast<std::ptrdiff_t>(k), rest.end()});
@@ -496,7 +504,7 @@ std::string unread_reason(const CommandReading& reading) {
     if (l.command.empty()) return {};
     return fmt::format(
         "{} is not Gym's command (gym, ng, ng_*, python -m nemo_gym.cli.main), so its arguments are not read",
-        l.command.front());
+        shown(l.command.front()));
 }
 
 std::vector<CommandWarning> command_warnings(const CommandReading& reading, bool files_read,
@@ -505,13 +513,14 @@ std::vector<CommandWarning> command_warnings(const CommandReading& reading, bool
     if (!reading.exec) return out;
     const Launched& l = reading.launch;
     // The program the exports were meant for: what runs behind the launchers read through.
-    std::string program = l.command.empty() ? std::string() : l.command.front();
-    if (!program.empty() && !l.cleared.empty()) {
+    bool runs = !l.command.empty();
+    std::string program = runs ? shown(l.command.front()) : std::string();
+    if (runs && !l.cleared.empty()) {
         out.push_back({CommandWarning::Kind::cleared,
                        fmt::format("{} starts {} with an empty environment, so the variables gym-otel-env adds never "
                                    "reach it: put gym-otel-env after env ({} ... gym-otel-env --exec -- {} ...)",
                                    l.cleared, program, l.cleared, program)});
-    } else if (!program.empty()) {
+    } else if (runs) {
         std::vector<std::string> named;
         for (const auto& [name, how] : l.replaced) {
             if (std::find(exported.begin(), exported.end(), name) == exported.end()) continue;
@@ -529,7 +538,7 @@ std::vector<CommandWarning> command_warnings(const CommandReading& reading, bool
         std::string advice;
         if (l.stop == Launched::Stop::elsewhere)
             advice = fmt::format(": put gym-otel-env {}gym-otel-env --exec -- gym ...)", elsewhere(l.launcher)->place);
-        else if (l.stop == Launched::Stop::none && !program.empty())
+        else if (l.stop == Launched::Stop::none && runs)
             advice = fmt::format(": give the configs as CONFIG (gym-otel-env CONFIG... --exec -- {} ...)", program);
         else advice = ", so there is no Gym command line to read";
         if (!why.empty())
