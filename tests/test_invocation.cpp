@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "gym_otel_env/invocation.hpp"
+#include "gym_otel_env/pipeline.hpp"
 #include "support.hpp"
 
 using namespace goe;
@@ -79,4 +82,93 @@ TEST_CASE("load_request adds the Gym command line's --search-dir after ours, and
     CHECK(r.search_dirs == std::vector<std::string>{"/ours", "/gs"});
     CHECK(r.gym_root == std::optional<std::string>("/site"));
     CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[/gs/environments/e/config.yaml]"});
+}
+
+TEST_CASE("load_request reads Gym's command line behind the launchers read through, and says how it read it") {
+    goe::testing::MemoryFileSystem fs;
+    Invocation inv;
+    inv.exec = true;
+    inv.command = {"nohup", "nice", "-n",  "5",     "env",      "A=1",   "timeout",
+                   "1h",    "gym",  "env", "start", "--config", "g.yaml"};
+    LoadRequest r = load_request(inv, {}, fs);
+    CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[g.yaml]"});
+    CHECK(r.reading.exec);
+    CHECK(r.reading.gym);
+    CHECK_FALSE(r.reading.config_given);
+    CHECK(r.reading.program == "gym");
+    CHECK(r.reading.launch.through == std::vector<std::string>{"nohup", "nice", "env", "timeout"});
+    // srun: named, not read; nothing loaded from its words.
+    inv.command = {"srun", "gym", "env", "start", "--config", "g.yaml"};
+    r = load_request(inv, {}, fs);
+    CHECK(r.gym_overrides.empty());
+    CHECK_FALSE(r.reading.gym);
+    CHECK(r.reading.launch.stop == Launched::Stop::elsewhere);
+    CHECK(unread_reason(r.reading) ==
+          "srun starts its command on other nodes, where it may not pass on this environment (--export, "
+          "SLURM_EXPORT_ENV), so its arguments are not read");
+    // Without --exec nothing is said about the command.
+    Invocation plain;
+    plain.command = {"srun.yaml"};
+    CHECK_FALSE(load_request(plain, {}, fs).reading.exec);
+}
+
+TEST_CASE("CommandView: the environment env gives the command is the one the pipeline reads") {
+    goe::testing::MemoryFileSystem fs;
+    Environment ours{{"NEMO_GYM_OTEL_ENABLED", "1"}, {"X", "x"}};
+    Invocation inv;
+    inv.exec = true;
+    inv.command = {"env", "-u", "X", "NEMO_GYM_OTEL_ENABLED=0", "gym", "env", "start"};
+    CommandView view(inv, ours, fs);
+    CHECK(view.env() == Environment{{"NEMO_GYM_OTEL_ENABLED", "0"}});
+    inv.command = {"env", "-i", "A=1", "python", "x.py"};  // read through whatever it runs
+    CHECK(CommandView(inv, ours, fs).env() == Environment{{"A", "1"}});
+    inv.exec = false;  // no command runs: ours
+    CHECK(CommandView(inv, ours, fs).env() == ours);
+}
+
+TEST_CASE("CommandView: env -C DIR moves where Gym's command line is read from, not our own paths") {
+    goe::testing::MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.files["/w/d/c.yaml"] = "telemetry: {enabled: true, service_name: from-d}\n";
+    fs.files["/w/d/env.yaml"] = "telemetry: {exporter: console}\n";
+    fs.files["/w/c.yaml"] = "telemetry: {enabled: true, service_name: from-w}\n";
+    fs.directories.insert("/w/s");
+    Invocation inv;
+    inv.exec = true;
+    inv.search_dirs = {"s"};
+    inv.command = {"env", "-C", "d", "gym", "env", "start", "--config", "c.yaml"};
+    CommandView view(inv, {}, fs);
+    LoadRequest r = load_request(inv, view);
+    CHECK(r.search_dirs == std::vector<std::string>{"/w/s"});  // ours, from our directory
+    CHECK(view.fs().working_directory() == "/w/d");
+    Outcome o = run_pipeline(r, view.env(), view.fs(), [] { return std::string("0123456789ab"); });
+    CHECK(o.files == std::vector<std::string>{"c.yaml", "env.yaml"});
+    CHECK(o.translation.exports.size() > 0);
+    auto service = std::find_if(o.translation.exports.begin(), o.translation.exports.end(),
+                                [](const Export& e) { return e.name == "OTEL_SERVICE_NAME"; });
+    REQUIRE(service != o.translation.exports.end());
+    CHECK(service->value == "from-d");
+    // With CONFIG, the configs are ours, read from our directory.
+    inv.configs = {"c.yaml"};
+    CommandView mine(inv, {}, fs);
+    CHECK(mine.fs().working_directory() == "/w");
+    CHECK(mine.ours("s") == "s");
+}
+
+TEST_CASE("load_request with CONFIG lists Gym's config inputs for the warning, and reads none of them") {
+    goe::testing::MemoryFileSystem fs;
+    Invocation inv;
+    inv.exec = true;
+    inv.configs = {"mine.yaml"};
+    inv.command = {"gym", "env", "start", "--environment", "nowhere", "+telemetry.exporter=console"};
+    LoadRequest r = load_request(inv, {}, fs);  // the selector is not looked up: no error
+    CHECK(r.gym_overrides.empty());
+    CHECK(r.reading.config_given);
+    CHECK(r.reading.ignored == std::vector<std::string>{"--environment nowhere", "+telemetry.exporter=..."});
+    // A line Gym refuses is Gym's to refuse: nothing listed, nothing thrown.
+    inv.command = {"gym", "env", "start", "--confg", "x.yaml"};
+    CHECK(load_request(inv, {}, fs).reading.ignored.empty());
+    // Another program's words are not Gym's inputs.
+    inv.command = {"python", "train.py", "--config", "m.toml"};
+    CHECK(load_request(inv, {}, fs).reading.ignored.empty());
 }

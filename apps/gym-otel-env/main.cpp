@@ -10,9 +10,6 @@
 #include <CLI/CLI.hpp>
 
 #include "gym_otel_env/core/exit_status.hpp"
-#include "gym_otel_env/gym/gym_args.hpp"
-#include "gym_otel_env/gym/gym_entry.hpp"
-#include "gym_otel_env/gym/install_root.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/output/exec.hpp"
 #include "gym_otel_env/output/render.hpp"
@@ -112,14 +109,15 @@ bool write_all(const std::string& text) {
 // exports on stdout or the exec. The user's mistakes are thrown as goe::Error.
 int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vector<std::string>& entries,
         const goe::RenderOptions& options) {
-    goe::app::DiskFileSystem fs;
-    if (o.exec && o.gym_root.empty())
-        o.gym_root = goe::gym_install_root(goe::gym_entry(o.command), env, fs).value_or("");
+    goe::app::DiskFileSystem disk;
+    goe::CommandView view(o, env, disk);  // under --exec, as the command behind its launchers sees it
+    if (o.exec && o.gym_root.empty()) o.gym_root = view.install_root().value_or("");
+    for (const auto& secret : goe::environment_secrets(view.env())) ui.redactor.add(secret);
     std::vector<std::string> secrets;
     auto pipeline = [&] {
         try {
             return goe::run_pipeline(
-                goe::load_request(o, env, fs), env, fs, [] { return goe::app::random_hex(12); }, &secrets,
+                goe::load_request(o, view), view.env(), view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
                 [] { return goe::app::host_address(); });
         } catch (...) {
             for (const auto& s : secrets) ui.redactor.add(s);
@@ -136,7 +134,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     if (!o.exec)
         for (const auto& e : written)
             if (e.source == goe::Export::Source::kept) o.report.kept_written.push_back(e.name);
-    auto report = goe::report(outcome, env, o.report);
+    auto report = goe::report(outcome, view.env(), o.report);
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
     const auto& exports = outcome.translation.exports;  // what --exec and --probe add to the environment

@@ -8,6 +8,7 @@
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/gym/assets.hpp"
 #include "gym_otel_env/gym/gym_args.hpp"
+#include "gym_otel_env/gym/install_root.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
 
@@ -46,24 +47,71 @@ RenderOptions render_options(const Invocation& inv, Format format, RandomToken r
     return options;
 }
 
+CommandView::CommandView(const Invocation& inv, const Environment& env, FileSystem& fs)
+    : inv_(inv), env_(env), base_(fs) {
+    if (!inv.exec) return;
+    entry_ = gym_entry(inv.command, env);
+    // env -C moves Gym's working directory, and with it where Gym finds the files its
+    // command line names; a CONFIG of ours is read from ours.
+    if (entry_.launch.directory && inv.configs.empty() && entry_.kind != GymEntry::Kind::none)
+        moved_.emplace(fs, *entry_.launch.directory);
+}
+
+std::string CommandView::ours(const std::string& path) {
+    if (!moved_ || path.empty() || path.front() == '/') return path;
+    return lexical_resolve(path, base_.working_directory());
+}
+
+std::optional<std::string> CommandView::install_root() {
+    auto root = gym_install_root(entry_, env(), fs());
+    if (root && moved_) return fs().resolve(*root);
+    return root;
+}
+
 LoadRequest load_request(const Invocation& inv, const Environment& env, FileSystem& fs) {
+    CommandView view(inv, env, fs);
+    return load_request(inv, view);
+}
+
+LoadRequest load_request(const Invocation& inv, CommandView& view) {
+    FileSystem& fs = view.fs();
+    const Environment& env = view.env();
+    const GymEntry& entry = view.entry();
     LoadRequest request;
     request.configs = inv.configs;
     if (!inv.exec) request.configs.insert(request.configs.end(), inv.command.begin(), inv.command.end());
-    request.search_dirs = inv.search_dirs;
-    if (!inv.gym_root.empty()) request.gym_root = inv.gym_root;
-    if (!inv.env_yaml.empty()) request.env_yaml = inv.env_yaml;
+    for (const auto& dir : inv.search_dirs) request.search_dirs.push_back(view.ours(dir));
+    if (!inv.gym_root.empty()) request.gym_root = view.ours(inv.gym_root);
+    if (!inv.env_yaml.empty()) request.env_yaml = view.ours(inv.env_yaml);
     request.no_env_yaml = inv.no_env_yaml;
-    if (inv.exec && inv.configs.empty()) {
+    CommandReading& reading = request.reading;
+    reading.exec = inv.exec;
+    if (inv.exec) {
+        reading.gym = entry.kind != GymEntry::Kind::none;
+        reading.config_given = !inv.configs.empty();
+        reading.program = entry.program;
+        reading.launch = entry.launch;
+    }
+    if (reading.gym && !reading.config_given) {
         // A selector is looked up on every root, the Gym command line's --search-dir included.
         auto resolve = [&](std::string_view flag, std::string_view value, const std::vector<std::string>& dirs) {
-            std::vector<std::string> all = inv.search_dirs;
+            std::vector<std::string> all = request.search_dirs;
             all.insert(all.end(), dirs.begin(), dirs.end());
             return asset_config_path(flag, value, SearchRoots(all, env, request.gym_root, fs), fs);
         };
-        auto gym = read_gym_command(inv.command, resolve);
+        auto gym = read_gym_command(entry, resolve);
         request.search_dirs.insert(request.search_dirs.end(), gym.search_dirs.begin(), gym.search_dirs.end());
         request.gym_overrides = std::move(gym.overrides);
+    } else if (reading.gym) {
+        // Not read, only listed for the warning: nothing is looked up, and a line Gym would
+        // refuse is Gym's to refuse.
+        auto as_written = [](std::string_view, std::string_view value, const std::vector<std::string>&) {
+            return std::string(value);
+        };
+        try {
+            reading.ignored = read_gym_command(entry, as_written).inputs;
+        } catch (const Error&) {
+        }
     }
     request.sets = inv.sets;
     return request;

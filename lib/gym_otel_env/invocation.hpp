@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/file_system.hpp"
+#include "gym_otel_env/gym/gym_entry.hpp"
 #include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
@@ -43,9 +44,33 @@ Format requested_format(const std::vector<std::string>& args);
 // given for another format or is not a name Kubernetes takes), and `random_token`.
 RenderOptions render_options(const Invocation& inv, Format format, RandomToken random_token);
 
+// The world as the command under --exec sees it, behind its launchers (launcher.hpp):
+// the environment it gets (env's NAME=VALUE, -u, -i), and, when its Gym command line is
+// read, the file system from its working directory (env -C). Without --exec, ours.
+class CommandView {
+public:
+    CommandView(const Invocation& inv, const Environment& env, FileSystem& fs);
+    const GymEntry& entry() const { return entry_; }
+    const Environment& env() const { return inv_.exec ? entry_.launch.env : env_; }
+    FileSystem& fs() { return moved_ ? *moved_ : base_; }
+    // A path of our own command line (--search-dir, --env-yaml, --gym-root) as fs() finds it.
+    std::string ours(const std::string& path);
+    // Gym's install root found from the entry point (install_root.hpp), as ours() gives it.
+    std::optional<std::string> install_root();
+
+private:
+    const Invocation& inv_;
+    const Environment& env_;
+    FileSystem& base_;
+    GymEntry entry_;
+    std::optional<InDirectory> moved_;
+};
+
 // The configs, roots and overrides to load. With --exec and no CONFIG, they come from
-// the command after "--" when it is Gym's (gym_args.hpp), its asset selectors looked up
-// on the search roots through `fs`; --set overrides apply after those.
+// the command after "--" when it is Gym's (gym_args.hpp), behind its launchers, its asset
+// selectors looked up on the search roots through view.fs(); --set overrides apply after
+// those. With CONFIG, Gym's config inputs are only listed, for the report.
+LoadRequest load_request(const Invocation& inv, CommandView& view);
 LoadRequest load_request(const Invocation& inv, const Environment& env, FileSystem& fs);
 
 }  // namespace goe

@@ -48,6 +48,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
                      const HostAddress& host_address, const PipelineLimits& given) {
     const PipelineLimits limits = with_readers(given);
     Outcome out;
+    out.reading = request.reading;
     NodePtr root;
     {
         Merged merged = merged_config(request, env, fs, limits);

@@ -29,3 +29,27 @@ TEST_CASE("FileSystem's defaults keep a double without modes working: files run,
     CHECK(fs.read_head("gym", 0) == "");
     CHECK(fs.read_head("python3", 16) == std::nullopt);
 }
+
+TEST_CASE("InDirectory: a relative path read under the directory, an absolute one as it is (env -C)") {
+    struct Recorder : FileSystem {
+        std::vector<std::string> asked;
+        std::optional<std::string> read(const std::string& path) override {
+            asked.push_back(path);
+            return std::nullopt;
+        }
+        std::string read_stdin() override { return "stdin"; }
+        std::string working_directory() override { return "/w"; }
+    } base;
+    InDirectory moved(base, "d/");
+    moved.read("c.yaml");
+    moved.read("/abs/c.yaml");
+    moved.read(".");
+    moved.kind("sub/x");
+    CHECK(base.asked == std::vector<std::string>{"d/c.yaml", "/abs/c.yaml", "d/", "d/sub/x"});
+    CHECK(moved.working_directory() == "/w/d");
+    CHECK(moved.resolve("../x") == "/w/x");
+    CHECK(moved.read_stdin() == "stdin");
+    InDirectory absolute(base, "/elsewhere");
+    CHECK(absolute.working_directory() == "/elsewhere");
+    CHECK(absolute.resolve("a/b") == "/elsewhere/a/b");
+}

@@ -117,8 +117,12 @@ gym from-a from-b env start '+config_paths=[a.yaml,b.yaml]'
 gym from-a from-b env start --config a.yaml '+config_paths=[b.yaml]'
 gym 'x y' console env start --config my_env.yaml '++telemetry.service_name=x y' ++telemetry.exporter=console
 
-# A command that is not Gym's is never read: its --config means something else.
-out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- child --config m.toml 'telemetry.enabled=true' 2>&1)
+# A command that is not Gym's is never read: its --config means something else. With no
+# config read at all, a warning says so (tests/e2e/launchers.sh has the others).
+out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- child --config m.toml 'telemetry.enabled=true' 2>"$work/err")
+expect "not Gym's: the warning" "gym-otel-env: warning: no config read: child is not Gym's command (gym, ng, ng_*, \
+python -m nemo_gym.cli.main), so its arguments are not read: give the configs as CONFIG (gym-otel-env CONFIG... \
+--exec -- child ...)" "$(cat "$work/err")"
 expect "not Gym's: argv unchanged, nothing loaded" "argc=3
 arg=[--config]
 arg=[m.toml]

@@ -124,9 +124,12 @@ expect "--gym-root wins over the found root" "child editable-env" "$out"
 # Not Gym's command: nothing read, even a --config it names.
 printf '#!/bin/sh\necho "other ${OTEL_SERVICE_NAME:--}"\n' >"$work/bin/other"
 chmod +x "$work/bin/other"
-out=$(env -i PATH="$work/bin:/usr/bin:/bin" "$GOE_BIN" --no-env-yaml --exec -- other --config "$site/environments/x/config.yaml" 2>&1)
+out=$(env -i PATH="$work/bin:/usr/bin:/bin" "$GOE_BIN" -q --no-env-yaml --exec -- other --config "$site/environments/x/config.yaml" 2>&1)
 expect "not Gym's: nothing loaded" "other -" "$out"
+# Behind env, Gym is read, and its install root found on the PATH env hands it.
 out=$(env -i PATH="$work/venv/bin:/usr/bin:/bin" "$GOE_BIN" --no-env-yaml --exec -- env FOO=1 gym env start --environment x 2>&1)
-expect "env FOO=1 gym: not read" "child -" "$out"
+expect "env FOO=1 gym: read through env" "child wheel-env" "$out"
+out=$(env -i PATH="/usr/bin:/bin" "$GOE_BIN" --no-env-yaml --exec -- env PATH="$work/venv/bin:/usr/bin:/bin" gym env start --environment x 2>&1)
+expect "env PATH=... gym: the install root on env's PATH" "child wheel-env" "$out"
 
 finish

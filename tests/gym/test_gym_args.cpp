@@ -28,8 +28,11 @@ TEST_CASE("read_gym_command reads the words after a Gym entry point, and nothing
         bool gym;
     };
     for (const auto& r : std::vector<Row>{
-             {{"env", "FOO=1", "gym", "env", "start", "--config", "a.yaml"}, false},
+             {{"srun", "gym", "env", "start", "--config", "a.yaml"}, false},
              {{"sh", "-c", "gym env start --config a.yaml"}, false},
+             // Behind the launchers read through (test_launcher.cpp), env -S split.
+             {{"env", "FOO=1", "gym", "env", "start", "--config", "a.yaml"}, true},
+             {{"nohup", "env", "-S", "gym env start", "--config", "a.yaml"}, true},
              {{"python3", "-m", "other.main", "env", "start", "--config", "a.yaml"}, false},
              {{}, false},
              {{"gym", "env", "start", "--config", "a.yaml"}, true},
@@ -246,5 +249,28 @@ TEST_CASE("read_gym_command: regression: --reward-range (type=float) took 1_.0, 
         CHECK(read(argv).overrides == Words{"+scaffold_kind=environment", "+scaffold_name=\"e\"", result});
     } else {
         CHECK(error_of([&] { read(argv); }, Error::Kind::usage) == "gym command line: " + result);
+    }
+}
+
+// What a warning may list when CONFIG is given and Gym's command line is therefore not
+// read: paths and names as written, other options by name, override tokens by key.
+TEST_CASE("read_gym_command: inputs, the words that name configs or set config values, no value that may be secret") {
+    struct Row {
+        Words argv;
+        Words inputs;
+    };
+    for (const auto& r : std::vector<Row>{
+             {{"gym", "env", "start", "--config", "a.yaml", "--config=b.yaml", "+telemetry.exporter=console"},
+              {"--config a.yaml", "--config=b.yaml", "+telemetry.exporter=..."}},
+             {{"gym", "env", "start", "--environment", "e", "--search-dir=/s", "~telemetry.x", "++a.b=c"},
+              {"--environment e", "--search-dir=/s", "~telemetry.x", "++a.b=..."}},
+             {{"gym", "eval", "run", "--model-api-key", "s3cr3t", "--conf", "c.yaml"},
+              {"--model-api-key", "--conf c.yaml"}},
+             {{"ng_run", "+config_paths=[a.yaml]"}, {"+config_paths=..."}},
+             {{"gym", "--help"}, {}},
+             {{"gym", "env", "start"}, {}},
+         }) {
+        INFO(r.argv.front());
+        CHECK(read(r.argv).inputs == r.inputs);
     }
 }

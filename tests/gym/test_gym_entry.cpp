@@ -123,14 +123,34 @@ TEST_CASE("gym_entry: uv [global options] run [run options] [--] before a script
     });
 }
 
-TEST_CASE("gym_entry: what runs behind env, sh -c and the like is not known from the words") {
+TEST_CASE("gym_entry: what runs behind sh -c, srun and the like is not known from the words") {
     check({
-        {{"env", "FOO=1", "gym", "env", "start", "--config", "a.yaml"}, "none"},
-        {{"env", "gym"}, "none"},
         {{"sh", "-c", "gym env start --config a.yaml"}, "none"},
+        {{"bash", "-c", "gym env start"}, "none"},
         {{"srun", "gym", "env", "start"}, "none"},
-        {{"nohup", "gym"}, "none"},
+        {{"nohup", "srun", "gym"}, "none"},
+        {{"time", "gym"}, "none"},
+        {{"taskset", "-p", "0x3", "gym"}, "none"},
     });
+}
+
+// Each grammar's own table is test_launcher.cpp's; here, that the entry point is found
+// behind them, `args` counting in the words they run (launch.command).
+TEST_CASE("gym_entry: Gym behind the launchers read through, env -S split") {
+    check({
+        {{"env", "FOO=1", "gym", "env", "start", "--config", "a.yaml"},
+         "script program=gym script=gym project=- args=1"},
+        {{"env", "gym"}, "script program=gym script=gym project=- args=1"},
+        {{"nohup", "nice", "-n", "5", "env", "A=1", "timeout", "1h", "ng_run"},
+         "script program=ng_run script=ng_run project=- args=1"},
+        {{"env", "-S", "uv run gym env", "start"}, "uv program=gym script=gym project=- args=3"},
+        {{"stdbuf", "-oL", "python3", "-m", "nemo_gym.cli.main"}, "module program=python3 script= project=- args=3"},
+    });
+    GymEntry e = gym_entry({"env", "-C", "/w", "A=1", "gym"}, {{"B", "2"}});
+    CHECK(e.launch.command == Words{"gym"});
+    CHECK(e.launch.env == Environment{{"A", "1"}, {"B", "2"}});
+    CHECK(e.launch.directory == "/w");
+    CHECK(e.launch.through == Words{"env"});
 }
 
 TEST_CASE("legacy_tokens: the gym words of nemo_gym/cli/legacy.py for ng_* and nemo_gym_* scripts") {

@@ -110,8 +110,16 @@ TEST_CASE("gym_install_root reads the interpreter from the script's #! line") {
              {"#!/usr/bin/env python3", kSite},  // python3 on PATH: /v/bin/python3
              {"#!/usr/bin/env -S python3 -u", kSite},
              {"#!/bin/env python3", kSite},
-             {"#!/usr/bin/env", std::nullopt},
+             {"#!/usr/bin/env", std::nullopt},  // env would run the script itself again
              {"#!/usr/bin/env -S", std::nullopt},
+             // env's own grammar (launcher.hpp): the kernel hands it the rest of the line as
+             // one word, so only -S splits it; its PATH is the one env searches.
+             {"#!/usr/bin/env -S PATH=/w/bin python3", std::nullopt},
+             {"#!/usr/bin/env -S PATH=/v/bin python3 -u", kSite},
+             {"#!/usr/bin/env -S -i PATH=/v/bin python3", kSite},
+             {"#!/usr/bin/env -i python3", std::nullopt},  // env: invalid option -- ' '
+             {"#!/usr/bin/env  python3  ", kSite},
+             {"#!/usr/bin/nice python3", kSite},
              {"#!/usr/bin/env python3.99", std::nullopt},  // not on PATH
              {"#!", std::nullopt},
              {"#!   ", std::nullopt},

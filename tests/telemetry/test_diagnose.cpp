@@ -198,3 +198,31 @@ TEST_CASE("report: oc.deprecated's warning first, as OmegaConf gives it while Gy
           "gym-otel-env: warning: c.yaml:4:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n");
     CHECK(report_of(yaml, {.strict = true}).failed);
 }
+
+// The command under --exec, read by launcher.hpp: its warnings come first, before any
+// file's, and are warnings like the lint's (errors under --strict, gone under --quiet).
+TEST_CASE("report: a command whose arguments are not read, and no config read, warns first") {
+    goe::testing::MemoryFileSystem fs;
+    goe::LoadRequest request;
+    request.reading.exec = true;
+    request.reading.launch = goe::launched({"srun", "gym", "env", "start"}, {});
+    request.sets = {"telemetry.exportr=x"};  // an unknown key: the lint's warning after
+    auto outcome = goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
+    const std::string srun =
+        "no config read: srun starts its command on other nodes, where it may not pass on this environment "
+        "(--export, SLURM_EXPORT_ENV), so its arguments are not read: put gym-otel-env after srun's options (srun "
+        "[srun options] gym-otel-env --exec -- gym ...)";
+    auto r = goe::report(outcome, {}, {});
+    CHECK(r.text == "gym-otel-env: warning: " + srun +
+                        "\ngym-otel-env: warning: --set: telemetry.exportr: unknown key, ignored; did you mean "
+                        "'exporter'?\n");
+    CHECK_FALSE(r.failed);
+    goe::ReportOptions strict;
+    strict.strict = true;
+    r = goe::report(outcome, {}, strict);
+    CHECK(r.text.starts_with("gym-otel-env: error: " + srun + "\n"));
+    CHECK(r.failed);
+    goe::ReportOptions quiet;
+    quiet.quiet = true;
+    CHECK(goe::report(outcome, {}, quiet).text.empty());
+}

@@ -209,3 +209,24 @@ TEST_CASE("explain tells a kept variable the output writes from one it leaves ou
     CHECK(goe::explain_short(r.outcome, r.env, {"OTEL_SERVICE_NAME"})
               .find(" ~OTEL_EXPORTER_OTLP_HEADERS =OTEL_SERVICE_NAME ") != std::string::npos);
 }
+
+// --explain says why the command gave no config, not only that the block is missing.
+TEST_CASE("explain: why no config file was read from the command under --exec") {
+    goe::testing::MemoryFileSystem fs;
+    goe::LoadRequest request;
+    request.reading.exec = true;
+    request.reading.launch = goe::launched({"nohup", "python", "train.py", "--config", "m.toml"}, {});
+    Run r{{}, goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); })};
+    const std::string why =
+        "python is not Gym's command (gym, ng, ng_*, python -m nemo_gym.cli.main), so its arguments are not read";
+    CHECK(explained(r) == "gym-otel-env: explain: no config file read: " + why +
+                              "\ngym-otel-env: explain: telemetry off, nothing exported: no telemetry block\n");
+    CHECK(brief(r) == "gym-otel-env: telemetry off: no telemetry block; no config file read: " + why + "\n");
+    // Gym's own command line, read, that named no file: nothing more to say.
+    request.reading.gym = true;
+    Run gym{{}, goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); })};
+    CHECK(explained(gym) ==
+          "gym-otel-env: explain: no config file read\n"
+          "gym-otel-env: explain: telemetry off, nothing exported: no telemetry block\n");
+    CHECK(brief(gym) == "gym-otel-env: telemetry off: no telemetry block\n");
+}

@@ -313,3 +313,20 @@ TEST_CASE("lint_empty_secrets: a header sent empty or with a bare scheme, naming
     CHECK(empty_secrets("telemetry: {enabled: false, otlp_headers: 'a='}\n", {}).empty());
     CHECK(empty_secrets("telemetry: {enabled: true, exporter: console, otlp_headers: 'a='}\n", {}).empty());
 }
+
+TEST_CASE("lint_command: the command's warnings as diagnostics, with the names this run exports") {
+    goe::Outcome o;
+    o.reading.exec = true;
+    o.reading.gym = true;
+    o.reading.launch = goe::launched({"env", "-u", "OTEL_SERVICE_NAME", "gym"}, {});
+    o.files = {"c.yaml"};
+    CHECK(goe::lint_command(o).empty());  // nothing exported, nothing lost
+    o.translation.exports.push_back(
+        goe::Export{"OTEL_SERVICE_NAME", "svc", goe::Export::Source::config, {}, {}, false});
+    Lines texts;
+    for (const auto& d : goe::lint_command(o)) texts.push_back(d.str(true));
+    CHECK(texts == Lines{"env -u OTEL_SERVICE_NAME removes the OTEL_SERVICE_NAME that gym-otel-env exports, so gym "
+                         "never sees it: put gym-otel-env after env (env ... gym-otel-env --exec -- gym ...)"});
+    o.reading.exec = false;
+    CHECK(goe::lint_command(o).empty());
+}

@@ -1,5 +1,7 @@
 #include "gym_otel_env/core/file_system.hpp"
 
+#include <utility>
+
 #include "gym_otel_env/core/text.hpp"
 
 namespace goe {
@@ -24,6 +26,14 @@ std::string lexical_resolve(std::string_view path, std::string_view cwd) {
         out += part;
     }
     return out.empty() ? "." : out;
+}
+
+InDirectory::InDirectory(FileSystem& base, std::string directory) : base_(base), directory_(std::move(directory)) {}
+
+std::string InDirectory::at(const std::string& path) const {
+    if (!path.empty() && path.front() == '/') return path;
+    if (path.empty() || path == ".") return directory_;
+    return directory_.back() == '/' ? directory_ + path : directory_ + "/" + path;
 }
 
 std::string FileSystem::resolve(const std::string& path) { return lexical_resolve(path, working_directory()); }

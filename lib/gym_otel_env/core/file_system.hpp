@@ -43,4 +43,27 @@ public:
 // what Path.resolve() gives where nothing is a symlink.
 std::string lexical_resolve(std::string_view path, std::string_view cwd);
 
+// `base` as a process whose working directory is `directory` sees it (`env -C DIR`): a
+// relative path is read under `directory` (itself relative to `base`'s working
+// directory), an absolute one as it is.
+class InDirectory : public FileSystem {
+public:
+    InDirectory(FileSystem& base, std::string directory);
+    std::optional<std::string> read(const std::string& path) override { return base_.read(at(path)); }
+    std::string read_stdin() override { return base_.read_stdin(); }
+    Kind kind(const std::string& path) override { return base_.kind(at(path)); }
+    std::vector<std::string> list(const std::string& directory) override { return base_.list(at(directory)); }
+    std::string resolve(const std::string& path) override { return base_.resolve(at(path)); }
+    std::string working_directory() override { return base_.resolve(directory_); }
+    bool executable(const std::string& path) override { return base_.executable(at(path)); }
+    std::optional<std::string> read_head(const std::string& path, size_t max_bytes) override {
+        return base_.read_head(at(path), max_bytes);
+    }
+
+private:
+    std::string at(const std::string& path) const;
+    FileSystem& base_;
+    std::string directory_;
+};
+
 }  // namespace goe

@@ -91,6 +91,7 @@ struct Parsed {
     std::vector<std::string> extras;                         // argparse's leftovers, in order
     std::vector<std::string> known_names;                    // the deciding parser's options, for hints
     std::map<int, int> exclusive_seen;                       // flag -> the option used
+    std::vector<std::string> inputs;                         // GymCommandLine::inputs of the options
 };
 
 class Reader {
@@ -214,7 +215,7 @@ private:
                 if (p_.help) return;
                 continue;
             }
-            option(c, *m, known);
+            option(c, *m, known, w);
         }
         // Positionals take the first positional words (nargs='?' may go without), the rest
         // is left over for Hydra.
@@ -250,9 +251,15 @@ private:
         return w_[i_++];
     }
 
-    void option(const Command& c, const Match& m, const std::vector<Known>& known) {
+    void option(const Command& c, const Match& m, const std::vector<Known>& known, const std::string& word) {
         const Flag& flag = c.flags[static_cast<size_t>(m.known->flag)];
         const Opt& opt = flag.opts[static_cast<size_t>(m.known->opt)];
+        // A config path, a selector's name or a root is shown as written; another option's
+        // value may be a key (--model-api-key), so only the option is.
+        bool shown = flag.emit == Emit::config || flag.emit == Emit::selector || opt.dest == "search_dir";
+        if (shown && !m.explicit_value && i_ < w_.size()) p_.inputs.push_back(word + " " + w_[i_]);
+        else if (shown) p_.inputs.push_back(word);
+        else if (flag.emit != Emit::nothing) p_.inputs.push_back(m.known->name);
         const std::string name = fmt::format("{}", fmt::join(opt.names, "/"));  // argparse's "--model/-m"
         if (flag.exclusive) {
             auto [it, fresh] = p_.exclusive_seen.emplace(m.known->flag, m.known->opt);
@@ -386,6 +393,16 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
     return out;
 }
 
+// Override tokens as GymCommandLine::inputs shows them: the key, never the value.
+std::vector<std::string> shown_tokens(const std::vector<std::string>& tokens) {
+    std::vector<std::string> out;
+    for (const auto& t : tokens) {
+        size_t eq = t.find('=');
+        out.push_back(eq == std::string::npos ? t : t.substr(0, eq) + "=...");
+    }
+    return out;
+}
+
 std::vector<std::string> split_roots(const std::vector<std::string>& dirs) {
     std::vector<std::string> out;
     for (const auto& d : dirs)
@@ -416,10 +433,15 @@ std::vector<std::string> merge_config_paths(const std::vector<std::string>& toke
 }
 
 GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve) {
+    return read_gym_command(gym_entry(command), resolve);
+}
+
+GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& resolve) {
     GymCommandLine out;
-    out.entry = gym_entry(command);
+    out.entry = entry;
     if (out.entry.kind == GymEntry::Kind::none) return out;
     out.is_gym = true;
+    const auto& command = entry.launch.command;
     std::vector<std::string> words(command.begin() + static_cast<std::ptrdiff_t>(out.entry.args), command.end());
     std::string script = out.entry.kind == GymEntry::Kind::script ? out.entry.script
                          : out.entry.kind == GymEntry::Kind::uv   ? out.entry.script
@@ -427,6 +449,7 @@ GymCommandLine read_gym_command(const std::vector<std::string>& command, const S
     if (const auto* legacy = legacy_tokens(script)) {
         if (legacy->empty()) {  // ng_reinstall: dispatched with its words as Hydra overrides
             out.overrides = words;
+            out.inputs = shown_tokens(words);
             out.command = "reinstall";
             return out;
         }
@@ -446,6 +469,8 @@ GymCommandLine read_gym_command(const std::vector<std::string>& command, const S
         hints += did_you_mean(name, others);
     }
     if (!unknown.empty()) refuse(fmt::format("unrecognized arguments: {}{}", unknown, hints));
+    out.inputs = std::move(p.inputs);
+    for (auto& token : shown_tokens(p.extras)) out.inputs.push_back(std::move(token));
     if (auto it = p.values.find("search_dir"); it != p.values.end()) out.search_dirs = split_roots(it->second);
     if (p.version) {
         out.overrides = p.extras;

@@ -28,11 +28,18 @@ struct GymCommandLine {
     // --search-dir values split as Gym splits NEMO_GYM_EXTRA_ROOTS (`:`, empty dropped).
     std::vector<std::string> search_dirs;
     std::string command;  // the Gym command run ("env start"), "" for none (help, --version)
+    // The words that name configs or set config values, as written: `--config c.yaml`,
+    // `--environment e`, `--search-dir d`, another such option by its name alone
+    // (`--model`), an override token by its key (`+telemetry.exporter=...`). Never a value
+    // that could be a secret, so that a message may list them.
+    std::vector<std::string> inputs;
 };
 
 // Throws a usage Error, Gym's argparse message on one line, for a command line Gym
 // refuses (an unknown option, a missing value, an unknown command).
+// `command` is read through its launchers (gym_entry) with an empty environment.
 GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve);
+GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& resolve);
 
 // Gym's _merge_config_paths: every `+config_paths=[...]` token (exactly that prefix and a
 // closing `]`) becomes one, first, its items split on `,` as text, empty items dropped;

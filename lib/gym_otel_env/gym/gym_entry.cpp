@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "gym_otel_env/core/text.hpp"
 
@@ -222,7 +223,12 @@ GymEntry entry_at(const std::vector<std::string>& c, size_t i, bool under_uv) {
 
 }  // namespace
 
-GymEntry gym_entry(const std::vector<std::string>& command) { return entry_at(command, 0, false); }
+GymEntry gym_entry(const std::vector<std::string>& command, const Environment& env) {
+    Launched launch = launched(command, env);
+    GymEntry e = launch.stop == Launched::Stop::none ? entry_at(launch.command, 0, false) : GymEntry{};
+    e.launch = std::move(launch);
+    return e;
+}
 
 const std::vector<std::string_view>* legacy_tokens(std::string_view script) {
     const Legacy* l = legacy_of(script);

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/gym/launcher.hpp"
 
 namespace goe {
 namespace {
@@ -49,6 +51,16 @@ std::vector<std::string> words_of(std::string_view line) {
     return out;
 }
 
+// The kernel's reading of a #! line (binfmt_script): the interpreter, then the rest of the
+// line, blanks around it dropped, as one argument when there is any.
+std::vector<std::string> shebang_words(std::string_view line) {
+    line = trim(line, " \t");
+    size_t end = line.find_first_of(" \t");
+    std::vector<std::string> out{std::string(line.substr(0, end))};
+    if (end != std::string_view::npos) out.emplace_back(trim(line.substr(end), " \t"));
+    return out;
+}
+
 // The interpreter a console script runs: its shebang (through `env`), or the one named
 // by pip's /bin/sh trampoline for interpreter paths too long for a shebang.
 std::optional<std::string> script_interpreter(const std::string& script, const Environment& env, FileSystem& fs) {
@@ -60,12 +72,17 @@ std::optional<std::string> script_interpreter(const std::string& script, const E
     }
     if (!text || !text->starts_with("#!")) return std::nullopt;
     size_t eol = text->find('\n');
-    auto words = words_of(std::string_view(*text).substr(2, eol == std::string::npos ? std::string::npos : eol - 2));
-    if (words.empty()) return std::nullopt;
-    if (words[0].ends_with("/env")) {
-        size_t k = 1;
-        while (k < words.size() && words[k].starts_with("-")) ++k;  // env -S
-        return k < words.size() ? on_path(words[k], env, fs) : std::nullopt;
+    auto words =
+        shebang_words(std::string_view(*text).substr(2, eol == std::string::npos ? std::string::npos : eol - 2));
+    if (words[0].empty()) return std::nullopt;
+    // `#!/usr/bin/env python3`, `#!/usr/bin/env -S python3 -u`: env (or another launcher)
+    // runs the interpreter, searched on PATH as env changes it.
+    words.push_back(script);
+    Launched launch = launched(words, env);
+    if (!launch.through.empty()) {
+        // What env runs must come before the script: `#!/usr/bin/env` alone runs the script again.
+        if (launch.stop != Launched::Stop::none || launch.command.size() < 2) return std::nullopt;
+        return on_path(launch.command.front(), launch.env, fs);
     }
     if (words[0] == "/bin/sh" && eol != std::string::npos) {
         // '''exec' /path/to/python "$0" "$@"

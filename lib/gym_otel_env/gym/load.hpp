@@ -10,6 +10,7 @@
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
@@ -26,6 +27,8 @@ struct LoadRequest {
     std::vector<std::string> gym_overrides;
     // --set KEY=VALUE, each the token ++KEY=VALUE, applied after gym_overrides.
     std::vector<std::string> sets;
+    // How the command under --exec was read: not for loading, for what the report says.
+    CommandReading reading;
 };
 
 struct LoadLimits {

@@ -81,7 +81,7 @@ std::optional<ExplainForm> parse_explain_form(std::string_view name) {
 Report report(const Outcome& outcome, const Environment& env, const ReportOptions& options) {
     Report out;
     // OmegaConf warns as it resolves, before Gym reads anything.
-    std::vector<Diagnostic> warnings;
+    std::vector<Diagnostic> warnings = lint_command(outcome);  // the command under --exec, before any file
     for (const auto& d : outcome.deprecations) warnings.push_back(Diagnostic{d.origin, d.path, d.message, false, {}});
     for (auto& d : lint_top_level(outcome.root)) warnings.push_back(std::move(d));
     for (auto& d : lint(outcome.settings, env)) warnings.push_back(std::move(d));

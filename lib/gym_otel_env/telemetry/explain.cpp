@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
@@ -25,6 +26,12 @@ std::string shown_value(const Field& field, std::string_view value) {
 }
 
 constexpr std::string_view kPrefix = "gym-otel-env: explain: ";
+
+// Why the command under --exec gave no config (launcher.hpp): ": srun starts ...", or "".
+std::string because(const Outcome& outcome) {
+    std::string why = unread_reason(outcome.reading);
+    return why.empty() ? why : ": " + why;
+}
 constexpr size_t kMaxValueColumn = 60;
 
 // How the row of one schema variable reads: "NAME=value" and where it came from.
@@ -173,7 +180,7 @@ std::string explain(const Outcome& outcome, const Environment& env, const std::v
     const auto& files = outcome.files;
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
-        files.empty() ? std::string("no config file read") : fmt::format("read {}", fmt::join(files, ", ")));
+        files.empty() ? "no config file read" + because(outcome) : fmt::format("read {}", fmt::join(files, ", ")));
     if (!outcome.translation.enabled) {
         out += fmt::format("{}telemetry off, nothing exported: {}\n", kPrefix, enablement(outcome, env));
         if (auto keys = set_while_off(outcome); !keys.empty())
@@ -193,8 +200,11 @@ std::string explain_short(const Outcome& outcome, const Environment& env,
                           const std::vector<std::string>& kept_written) {
     if (!outcome.translation.enabled) {
         auto keys = set_while_off(outcome);
-        return fmt::format("gym-otel-env: telemetry off: {}{}\n", enablement(outcome, env),
-                           keys.empty() ? std::string() : "; set but not exported: " + keys);
+        return fmt::format("gym-otel-env: telemetry off: {}{}{}\n", enablement(outcome, env),
+                           keys.empty() ? std::string() : "; set but not exported: " + keys,
+                           outcome.files.empty() && !because(outcome).empty()
+                               ? "; no config file read" + because(outcome)
+                               : std::string());
     }
     std::vector<std::string> marks;
     for (const auto& r : rows(outcome, kept_written))

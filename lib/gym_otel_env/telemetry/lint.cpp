@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
@@ -325,6 +326,15 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
         if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
         out.push_back(Diagnostic{e.value->origin, e.key.str(), "not the telemetry block", true, did_you_mean(block)});
     }
+    return out;
+}
+
+std::vector<Diagnostic> lint_command(const Outcome& outcome) {
+    std::vector<std::string> exported;
+    for (const auto& e : outcome.translation.exports) exported.push_back(e.name);
+    std::vector<Diagnostic> out;
+    for (auto& w : command_warnings(outcome.reading, !outcome.files.empty(), exported))
+        out.push_back(Diagnostic{{}, {}, std::move(w.text), false, {}});
     return out;
 }
 

@@ -59,6 +59,11 @@ std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& t
 // unset (the pipeline's Outcome::secret_reads), never a header's value.
 std::vector<Diagnostic> lint_empty_secrets(const Outcome& outcome, const Environment& env);
 
+// The command under --exec (launcher.hpp's command_warnings): env dropping what this run
+// exports, a run that read no config because the command's arguments are not read, Gym's
+// own config inputs left unread beside CONFIG.
+std::vector<Diagnostic> lint_command(const Outcome& outcome);
+
 // What is wrong with `value` under `field`'s rule: one sentence per problem, none when
 // the value follows it. Secret values are shown masked.
 std::vector<std::string> check_rule(const Field& field, std::string_view value);

@@ -1,11 +1,13 @@
 // What the pipeline made of a config, as the report and the formats read it: the tree Gym
-// reads the block from, the files loaded, the typed settings and the exports.
+// reads the block from, the files loaded, the typed settings and the exports, and how
+// the command under --exec was read.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "gym_otel_env/core/value.hpp"
+#include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
@@ -19,6 +21,7 @@ struct Outcome {
     Translation translation;
     std::vector<DeprecatedKey> deprecations;      // OmegaConf's warnings while the block was resolved
     std::vector<SecretTexts::Read> secret_reads;  // the variables the secret values were built from
+    CommandReading reading;                       // how the command under --exec was read
 };
 
 }  // namespace goe
