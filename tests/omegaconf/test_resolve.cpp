@@ -239,6 +239,12 @@ TEST_CASE("resolve_subtree: regression: a list index is Python's int(), never ne
     CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.-1}\n"); }) ==
           "c.yaml:3:6: telemetry.s: interpolation key 'lst.-1' not found");
     CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.1_0}\n")->find("s"))->text() == "k");
+    // int() reads any script's decimal digits: ARABIC-INDIC DIGIT ONE is item 1, and
+    // DEVANAGARI ONE ZERO item 10; a superscript two is no digit.
+    CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.\xd9\xa1}\n")->find("s"))->text() == "b");
+    CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.\xe0\xa5\xa7\xe0\xa5\xa6}\n")->find("s"))->text() == "k");
+    CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.\xc2\xb2}\n"); }) ==
+          "c.yaml:3:6: telemetry.s: list index '\xc2\xb2' in key 'lst.\xc2\xb2' is not an int");
     // Past what size_t holds is past the end, not item 0.
     CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.99999999999999999999999}\n"); }) ==
           "c.yaml:3:6: telemetry.s: interpolation key 'lst.99999999999999999999999' not found");
