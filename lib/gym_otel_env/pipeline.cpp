@@ -45,8 +45,14 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
                      const HostAddress& host_address, const PipelineLimits& given) {
-    const PipelineLimits limits = with_readers(given);
     Outcome out;
+    // OmegaConf warns wherever Gym resolves an oc.deprecated (config_paths, the directives'
+    // list items, the top level, the block), each text once; `quiet` looks ahead for the
+    // secrets, which Gym does not.
+    PipelineLimits limits = with_readers(given);
+    limits.resolve.deprecations = &out.deprecations;
+    PipelineLimits quiet = limits;
+    quiet.resolve.deprecations = nullptr;
     NodePtr root;
     {
         Merged merged = merged_config(request, env, fs, limits);
@@ -70,7 +76,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
             // The pass resolves list items, and a failure may quote what the block's
             // headers are built from: learn the secrets from the config as it was.
             try {
-                resolve_subtree(root, "telemetry", env, limits.resolve, &found);
+                resolve_subtree(root, "telemetry", env, quiet.resolve, &found);
             } catch (const Error&) {
             }
             throw;
@@ -79,11 +85,11 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         // Gym resolves the top level before the block, and a failure there may quote what
         // the block's headers are built from: learn the secrets first, whatever happens.
         try {
-            resolve_subtree(root, "telemetry", env, limits.resolve, &found);
+            resolve_subtree(root, "telemetry", env, quiet.resolve, &found);
         } catch (const Error&) {
         }
         out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
-        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found, &out.deprecations);
+        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
     } catch (...) {
         hand_over();
         throw;

@@ -698,12 +698,24 @@ private:
     size_t evaluations_ = 0;
 
 public:
+    void hand_over_deprecations(std::vector<DeprecatedKey>* to) {
+        if (!to) return;
+        for (auto& d : deprecations_) add_deprecation(*to, std::move(d));
+        deprecations_.clear();
+    }
+
     std::vector<DeprecatedKey> deprecations_;
     SecretTexts* secrets_ = nullptr;
     int recording_ = 0;
 };
 
 }  // namespace
+
+void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning) {
+    if (std::none_of(warnings.begin(), warnings.end(),
+                     [&](const DeprecatedKey& d) { return d.message == warning.message; }))
+        warnings.push_back(std::move(warning));
+}
 
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env, const ResolveLimits& limits,
                         SecretTexts* secrets, std::vector<DeprecatedKey>* deprecations) {
@@ -730,11 +742,7 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
         }
     }
     NodePtr resolved = resolver.deep(*block, where);
-    if (deprecations) {
-        std::unordered_set<std::string> shown;
-        for (auto& d : resolver.deprecations_)
-            if (shown.insert(d.message).second) deprecations->push_back(std::move(d));
-    }
+    resolver.hand_over_deprecations(deprecations ? deprecations : limits.deprecations);
     if (resolved->type != Type::mapping) return resolved;
     // Keep where each top-level value was written, for validation messages.
     const Node& written = **block;
@@ -766,7 +774,9 @@ NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodeP
                           const ResolveLimits& limits) {
     Resolver resolver(root, env, limits);
     Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
-    return resolver.shallow(value, where);
+    NodePtr out = resolver.shallow(value, where);
+    resolver.hand_over_deprecations(limits.deprecations);
+    return out;
 }
 
 namespace {
@@ -782,13 +792,16 @@ NodePtr dereference_container(const std::vector<Container>& parents, const std::
     if (parents.empty()) return nullptr;
     Resolver resolver(parents.front().node, env, limits);
     NodePtr target = resolver.try_value(value, Location{chain_of(parents), path, path});
+    if (target) resolver.hand_over_deprecations(limits.deprecations);
     return target && target->is_container() ? target : nullptr;
 }
 
 NodePtr resolve_item(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
                      const Environment& env, const ResolveLimits& limits) {
     Resolver resolver(parents.front().node, env, limits);
-    return resolver.shallow(value, Location{chain_of(parents), path, path});
+    NodePtr out = resolver.shallow(value, Location{chain_of(parents), path, path});
+    resolver.hand_over_deprecations(limits.deprecations);
+    return out;
 }
 
 }  // namespace goe

@@ -13,6 +13,19 @@
 
 namespace goe {
 
+// OmegaConf's warning for a value that reads a key through ${oc.deprecated:KEY[,MESSAGE]}:
+// where the value was written, its key path, and the message with $OLD_KEY and $NEW_KEY
+// put in. Python shows a warning of the same text once.
+struct DeprecatedKey {
+    Origin origin;
+    std::string path;
+    std::string message;
+};
+
+// Adds `warning` unless a warning of the same text is there: Python's warning filter
+// shows a text once per process, wherever OmegaConf resolved it.
+void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning);
+
 struct ResolveLimits {
     size_t max_depth = 256;               // nested references, resolver calls and arguments; the stack
     size_t max_result_bytes = 16u << 20;  // one interpolated string
@@ -22,6 +35,10 @@ struct ResolveLimits {
     // pipeline hands it in. Returns the document's value, null for an empty one; throws
     // Error. Without it, oc.create of a string is refused as not supported.
     NodePtr (*read_yaml)(std::string_view text) = nullptr;
+    // Where oc.deprecated's warnings go (add_deprecation), from every resolution made
+    // with these limits, as Gym resolves at several points before the block; none when
+    // null. Not a limit, but handed everywhere the limits are.
+    std::vector<DeprecatedKey>* deprecations = nullptr;
 };
 
 // SPEC 7: the block keys whose values are secret, and (filled in, also when resolution
@@ -33,20 +50,11 @@ struct SecretTexts {
     std::vector<std::string> texts;
 };
 
-// OmegaConf's warning for a value that reads a key through ${oc.deprecated:KEY[,MESSAGE]}:
-// where the value was written, its key path, and the message with $OLD_KEY and $NEW_KEY
-// put in. Python shows a warning of the same text once.
-struct DeprecatedKey {
-    Origin origin;
-    std::string path;
-    std::string message;
-};
-
 // The value under the top-level `key` of `root` with every interpolation inside it
 // resolved, or nullptr when the key is absent. Top-level values of a resolved
 // mapping keep the origin where they were written. Throws Error naming the key path
 // and position of the value that failed. `deprecations` (when given) gets the warnings of
-// oc.deprecated, each text once.
+// oc.deprecated, each text once, in place of `limits.deprecations`.
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
                         const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr,
                         std::vector<DeprecatedKey>* deprecations = nullptr);
