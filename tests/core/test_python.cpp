@@ -348,3 +348,26 @@ TEST_CASE("python_int_of's digit limit is base 10's only, as Python's is") {
     CHECK(python_int_of(std::string(kMaxIntDigits + 1, '1'), 10, &too_long) == std::nullopt);
     CHECK(too_long);
 }
+
+TEST_CASE("python_compare_int_float compares an int and a float exactly, as Python does") {
+    // -1: the int is smaller; CPython 3.13's int < float and int > float at any size.
+    auto [decimal, x, expected] = GENERATE(table<std::string, double, std::optional<int>>({
+        {"9007199254740993", 9007199254740992.0, 1},
+        {"9007199254740992", 9007199254740992.0, 0},
+        {"-9007199254740993", -9007199254740992.0, -1},
+        {"1", 1.5, -1},
+        {"-1", -1.5, 1},
+        {"0", -0.0, 0},
+        {"1" + std::string(400, '0'), HUGE_VAL, -1},
+        {"-1" + std::string(400, '0'), -HUGE_VAL, 1},
+        {"100000000000000000000", 1e20, 0},
+        {"99999999999999999999", 1e20, -1},
+        {"5", std::nan(""), std::nullopt},
+    }));
+    CAPTURE(decimal, x);
+    CHECK(python_compare_int_float(decimal, x) == expected);
+    CHECK(python_compare_ints("-12", "3") == -1);
+    CHECK(python_compare_ints("-12", "-3") == -1);
+    CHECK(python_compare_ints("12", "12") == 0);
+    CHECK(python_compare_ints("120", "13") == 1);
+}

@@ -110,6 +110,27 @@ int python_decimal_value(char32_t c) {
     return static_cast<int>(c - after[-1]);
 }
 
+int python_compare_ints(std::string_view a, std::string_view b) {
+    bool na = a.starts_with('-'), nb = b.starts_with('-');
+    if (na != nb) return na ? -1 : 1;
+    if (na) {
+        a.remove_prefix(1);
+        b.remove_prefix(1);
+    }
+    int magnitude = a.size() != b.size() ? (a.size() < b.size() ? -1 : 1) : a.compare(b) < 0 ? -1 : a == b ? 0 : 1;
+    return na ? -magnitude : magnitude;
+}
+
+std::optional<int> python_compare_int_float(std::string_view decimal, double x) {
+    if (std::isnan(x)) return std::nullopt;
+    if (std::isinf(x)) return x > 0 ? -1 : 1;
+    double t = std::trunc(x);
+    std::string whole = decimal_from_integral_double(std::fabs(t));
+    if (t < 0 && whole != "0") whole = negate_decimal(whole);
+    if (int c = python_compare_ints(decimal, whole)) return c;
+    return x > t ? -1 : x < t ? 1 : 0;
+}
+
 bool python_truthy(const Node& node) {
     switch (node.type) {
         case Type::null: return false;

@@ -15,6 +15,12 @@ namespace goe {
 // stands for, or -1; what int(), float() and a regex's \d take for a digit.
 int python_decimal_value(char32_t c);
 
+// -1, 0 or 1 as Python orders two ints, given as canonical decimals of any size.
+int python_compare_ints(std::string_view a, std::string_view b);
+// The same for an int and a float, exactly as Python compares them (never through a
+// double: 2**53 + 1 > 2.0**53); nullopt when `x` is NaN, to which every comparison is false.
+std::optional<int> python_compare_int_float(std::string_view decimal, double x);
+
 // Python's bool(value): None, False, 0, 0.0, '', [] and {} are false, all else true (a
 // NaN too).
 bool python_truthy(const Node& node);

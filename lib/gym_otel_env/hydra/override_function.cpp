@@ -48,29 +48,6 @@ std::string_view type_name(const FunctionValue& v) {
 
 bool numeric(const OverrideValue& v) { return v.kind == K::integer || v.kind == K::real || v.kind == K::boolean; }
 
-// -1, 0, 1 for two signed decimal integers.
-int compare_decimal(std::string_view a, std::string_view b) {
-    bool na = a.starts_with('-'), nb = b.starts_with('-');
-    if (na != nb) return na ? -1 : 1;
-    if (na) {
-        a.remove_prefix(1);
-        b.remove_prefix(1);
-    }
-    int magnitude = a.size() != b.size() ? (a.size() < b.size() ? -1 : 1) : a.compare(b) < 0 ? -1 : a == b ? 0 : 1;
-    return na ? -magnitude : magnitude;
-}
-
-// An integer against a float, exactly as Python compares them; nullopt when x is NaN.
-std::optional<int> compare_int_real(std::string_view decimal, double x) {
-    if (std::isnan(x)) return std::nullopt;
-    if (std::isinf(x)) return x > 0 ? -1 : 1;
-    double t = std::trunc(x);
-    std::string whole = decimal_from_integral_double(std::fabs(t));
-    if (t < 0 && whole != "0") whole = negate_decimal(whole);
-    if (int c = compare_decimal(decimal, whole)) return c;
-    return x > t ? -1 : x < t ? 1 : 0;
-}
-
 std::string integer_text(const OverrideValue& v) {
     if (v.kind == K::boolean) return v.boolean ? "1" : "0";
     return v.text;
@@ -78,17 +55,17 @@ std::string integer_text(const OverrideValue& v) {
 
 // -1, 0, 1 for two numbers; nullopt when a NaN makes every comparison false.
 std::optional<int> compare_numbers(const OverrideValue& a, const OverrideValue& b) {
-    if (a.kind != K::real && b.kind != K::real) return compare_decimal(integer_text(a), integer_text(b));
+    if (a.kind != K::real && b.kind != K::real) return python_compare_ints(integer_text(a), integer_text(b));
     if (a.kind == K::real && b.kind == K::real) {
         if (std::isnan(a.real) || std::isnan(b.real)) return std::nullopt;
         return a.real < b.real ? -1 : a.real > b.real ? 1 : 0;
     }
     if (a.kind == K::real) {
-        auto c = compare_int_real(integer_text(b), a.real);
+        auto c = python_compare_int_float(integer_text(b), a.real);
         if (c) return -*c;
         return c;
     }
-    return compare_int_real(integer_text(a), b.real);
+    return python_compare_int_float(integer_text(a), b.real);
 }
 
 // Python's ==, which never raises here.
