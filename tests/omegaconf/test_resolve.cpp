@@ -250,6 +250,25 @@ TEST_CASE("resolve_subtree: regression: a list index is Python's int(), never ne
           "c.yaml:3:6: telemetry.s: interpolation key 'lst.99999999999999999999999' not found");
 }
 
+// OmegaConf names the item of oc.dict.values' list whatever fails on its way, and the
+// list has no key of its own: full keys from OmegaConf 2.2.2 (to_container of the block).
+TEST_CASE("resolve_subtree: regression: oc.dict.values' errors named the failing node, not the item OmegaConf names") {
+    auto [yaml, expected] = GENERATE(table<std::string, std::string>({
+        {"foo: {b: '${nope}'}\ntelemetry: {x: '${oc.dict.values:foo}'}\n",
+         "c.yaml:2:16: telemetry.[0]: interpolation key 'nope' not found"},
+        {"foo: {a: 1, b: '${oc.env:NOPE_Q}'}\ntelemetry: {x: '${oc.dict.values:foo}'}\n",
+         "c.yaml:2:16: telemetry.[1]: environment variable 'NOPE_Q' not found"},
+        {"foo: {b: '${s.a}'}\ns: {a: '${nope}'}\ntelemetry: {x: '${oc.dict.values:foo}'}\n",
+         "c.yaml:3:16: telemetry.[0]: interpolation key 'nope' not found"},
+        {"foo: {b: '${nope}'}\ntelemetry: {x: {y: '${oc.dict.values:foo}'}}\n",
+         "c.yaml:2:20: telemetry.x.[0]: interpolation key 'nope' not found"},
+        {"foo: {b: '${nope}'}\ntelemetry: {x: ['${oc.dict.values:foo}']}\n",
+         "c.yaml:2:17: telemetry.x[0]: interpolation key 'nope' not found"},
+    }));
+    CAPTURE(yaml);
+    CHECK(error_of([&] { resolve_block(yaml); }) == expected);
+}
+
 TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolves from where the value is") {
     // `..z` in the copy of y is the block's z, not the root's.
     NodePtr block = resolve_block("y: {a: '${..z}'}\nz: 1\ntelemetry:\n  c: '${oc.create:${y}}'\n  z: 2\n");
@@ -259,7 +278,7 @@ TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolv
         "w2: {k: '${y}'}\n");
     CHECK(python_str(*block) == "{'v': [1, 2], 'w': [1], 'w2': {'k': 1}}");
     CHECK(error_of([&] { resolve_block("telemetry:\n  extra: '${oc.dict.values:.sub}'\n  sub: {a: '${nope}'}\n"); }) ==
-          "c.yaml:3:12: telemetry.sub.a: interpolation key 'nope' not found");
+          "c.yaml:2:10: telemetry.[0]: interpolation key 'nope' not found");  // OmegaConf names the item
     // oc.select and oc.deprecated give the node itself, resolved where it is.
     block = resolve_block("x: {a: '${.b}', b: 3}\ntelemetry:\n  s: ${oc.select:x}\n  d: ${oc.deprecated:x}\n");
     CHECK(python_str(*block) == "{'s': {'a': 3, 'b': 3}, 'd': {'a': 3, 'b': 3}}");

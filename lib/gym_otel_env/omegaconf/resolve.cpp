@@ -102,9 +102,21 @@ public:
             for (auto& e : out->mutable_entries())
                 e.value = deep(e.value, r.where->inside(v, e.key, join_key_path(where.path, e.key)));
         } else {
+            auto made = dict_values_lists_.find(v.get());
             for (size_t i = 0; i < out->items().size(); ++i) {
                 std::string index = fmt::format("[{}]", i);
-                out->mutable_items()[i] = deep(out->items()[i], r.where->inside(v, index, where.path + index));
+                if (made == dict_values_lists_.end()) {
+                    out->mutable_items()[i] = deep(out->items()[i], r.where->inside(v, index, where.path + index));
+                    continue;
+                }
+                // An item of oc.dict.values' list is what OmegaConf names when anything on
+                // its way fails: the list has no key, so the item's full key is its
+                // parent's and the index (`telemetry.[1]`).
+                try {
+                    out->mutable_items()[i] = deep(out->items()[i], r.where->inside(v, index, where.path + index));
+                } catch (const Error& e) {
+                    throw Error(out->items()[i]->origin, made->second + index, e.detail(), e.kind());
+                }
             }
         }
         return out;
@@ -677,6 +689,12 @@ private:
         auto out = new_list(f);
         for (const auto& e : in.node->entries())
             out->mutable_items().push_back(make_string(fmt::format("${{{}.{}}}", key, e.key.view()), f.node->origin));
+        // OmegaConf's full key of an item: the parent's, then `[i]` (after a '.' when the
+        // parent is a mapping with a key of its own).
+        const Parent* parent = f.where.parents.get();
+        std::string prefix = parent ? f.where.real.substr(0, parent->cut) : std::string();
+        if (parent && parent->node->type == Type::mapping && !prefix.empty()) prefix += '.';
+        dict_values_lists_.emplace(out.get(), std::move(prefix));
         return {out, f.where};
     }
 
@@ -692,6 +710,8 @@ private:
     std::unordered_map<const Node*, Template> templates_;
     std::unordered_set<std::string> active_;
     std::unordered_map<const Node*, bool> settled_;
+    // The lists oc.dict.values made, with the prefix of their items' full keys.
+    std::unordered_map<const Node*, std::string> dict_values_lists_;
     MappingIndex index_;
     size_t visited_ = 0;
     size_t nesting_ = 0;
