@@ -144,8 +144,8 @@ TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token
         {"a/b.c=1", "'a/b.c=1': unexpected at column 3: 'b.c'"},
         {"a=x\ny", "'a=x\\ny': token recognition error at column 4: '\\n'"},
         {"a=foo(1)",
-         "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo' (available: "
-         "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
+         "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo'\ncommand line: Available: "
+         "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag"},
     }));
     INFO(std::get<0>(row));
     CHECK(parsed(std::get<0>(row)) == "error: " + p + std::get<1>(row));
@@ -189,7 +189,8 @@ TEST_CASE("parse_override: regression: a call in a secret token quoted the value
         "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
     CHECK(parsed("telemetry.otlp_headers=s3cret(1)") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': HydraException while evaluating "
-          "'***': Unknown function '***' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)");
+          "'***': Unknown function '***'\ncommand line: Available: bool,choice,float,glob,int,interval,range,shuffle,"
+          "sort,str,tag");
     CHECK(parsed("telemetry.otlp_headers=int(s3cret=1)") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': TypeError while evaluating '***'");
     // sort()'s "Invalid arguments: (...)" repeats its arguments.
@@ -358,11 +359,11 @@ TEST_CASE("parse_override: a failing function call is Hydra's error, with Python
         {"a=[choice(1,2)]", "a sweep inside a value is not supported: 'choice(1,2)'"},
         {"a=extend_list([1],[2])",
          "HydraException while evaluating 'extend_list([1],[2])': Unknown function "
-         "'extend_list' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,"
-         "str,tag)"},
+         "'extend_list'\ncommand line: Available: bool,choice,float,glob,int,interval,range,shuffle,sort,"
+         "str,tag"},
         {"a=append(1)",
-         "HydraException while evaluating 'append(1)': Unknown function 'append' (available: bool,"
-         "choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
+         "HydraException while evaluating 'append(1)': Unknown function 'append'\ncommand line: Available: bool,"
+         "choice,float,glob,int,interval,range,shuffle,sort,str,tag"},
     }));
     INFO(std::get<0>(row));
     CHECK(parsed(std::get<0>(row)) == p + "'" + std::get<0>(row) + "': " + std::get<1>(row));
