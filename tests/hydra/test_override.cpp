@@ -245,6 +245,8 @@ TEST_CASE("parse_override: sort() and shuffle() of a list or one value give a va
         {"a=sort([b,a,c])", "[str('a'), str('b'), str('c')]"},
         {"a=sort([1,2.5,true,0])", "[int(0), int(1), bool(True), float(2.5)]"},  // 1 == True: kept in order
         {"a=sort([[2],[1,5],[1]])", "[[int(1)], [int(1), int(5)], [int(2)]]"},
+        // Quoted items of one quote are equal, so the next items decide.
+        {"a=sort([['a',2],['a',1]])", "[[quoted('a'), int(1)], [quoted('a'), int(2)]]"},
         {"a=sort(str([10,9]))", "[str('10'), str('9')]"},
         {"a=sort([-1e20,-100000000000000000001])", "[int(-100000000000000000001), float(-1e+20)]"},
         // Gym's order is random.shuffle's; the written order is one it may take.
@@ -299,6 +301,14 @@ TEST_CASE("parse_override: a failing function call is Hydra's error, with Python
         {"a=sort(['b','a'])",
          "TypeError while evaluating 'sort(['b','a'])': '<' not supported between instances of "
          "'QuotedString' and 'QuotedString'"},
+        // QuotedString is a frozen dataclass of (text, quote): 'a' and "a" differ, so the
+        // lists' compare reaches the QuotedStrings' order, which there is none of.
+        {"a=sort([['a'],[\"a\"]])",
+         "TypeError while evaluating 'sort([['a'],[\"a\"]])': '<' not supported between instances of "
+         "'QuotedString' and 'QuotedString'"},
+        {"a=sort([\"x\"],[1])",
+         "TypeError while evaluating 'sort([\"x\"],[1])': Invalid arguments: ([QuotedString(text='x', "
+         "quote=<Quote.double: 1>)], [1])"},
         {"a=sort([1,x])",
          "TypeError while evaluating 'sort([1,x])': '<' not supported between instances of 'str' "
          "and 'int'"},

@@ -324,6 +324,7 @@ private:
         switch (t.kind) {
             case Kind::quoted:
                 v.kind = OverrideValue::Kind::quoted;
+                v.quote = t.text.front();
                 v.text = unquote(t.text);
                 return v;
             case Kind::integer: return integer(t);

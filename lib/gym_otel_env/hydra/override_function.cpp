@@ -73,8 +73,9 @@ bool equal(const OverrideValue& a, const OverrideValue& b) {
     if (numeric(a) && numeric(b)) return compare_numbers(a, b) == 0;
     if (a.kind != b.kind) return false;
     switch (a.kind) {
-        case K::string:
-        case K::quoted: return a.text == b.text;
+        case K::string: return a.text == b.text;
+        // A frozen dataclass: equal when both fields are, the quote included.
+        case K::quoted: return a.text == b.text && a.quote == b.quote;
         case K::null: return true;
         case K::list:
         case K::dict:
@@ -112,12 +113,13 @@ using Sweep = FunctionValue::Sweep;
 
 [[noreturn]] void raise(std::string type, std::string message) { throw CastError{std::move(type), std::move(message)}; }
 
-// repr() of the object Hydra's visitor built (a QuotedString inside a list is shown as
-// single-quoted: the quote it was written with is not kept).
+// repr() of the object Hydra's visitor built.
 std::string repr(const OverrideValue& v) {
     switch (v.kind) {
         case K::string: return python_repr(v.text);
-        case K::quoted: return fmt::format("QuotedString(text={}, quote=<Quote.single: 0>)", python_repr(v.text));
+        case K::quoted:
+            return fmt::format("QuotedString(text={}, quote={})", python_repr(v.text),
+                               v.quote == '"' ? "<Quote.double: 1>" : "<Quote.single: 0>");
         case K::integer: return v.text;
         case K::real: return python_float(v.real);
         case K::boolean: return v.boolean ? "True" : "False";
