@@ -312,6 +312,15 @@ TEST_CASE("parse_override: a failing function call is Hydra's error, with Python
         {"a=sort([1,x])",
          "TypeError while evaluating 'sort([1,x])': '<' not supported between instances of 'str' "
          "and 'int'"},
+        // 76 items: past binary insertion, the runs' merges decide which pair is compared
+        // first (CPython 3.13 says int and NoneType here; the tool said NoneType and int).
+        {"a=sort([89,66,4,59,93,68,55,22,70,87,27,61,44,20,53,95,96,78,77,76,21,16,48,77,89,50,16,89,63,71,11,20,"
+         "23,41,62,24,96,48,null,76,32,34,30,13,49,24,77,15,97,59,14,63,15,46,54,72,45,75,22,96,69,87,29,46,32,57,40,"
+         "95,35,x,38,25,41,68,75,89])",
+         "TypeError while evaluating 'sort([89,66,4,59,93,68,55,22,70,87,27,61,44,20,53,95,96,78,77,76,21,16,48,77,"
+         "89,50,16,89,63,71,11,20,23,41,62,24,96,48,null,76,32,34,30,13,49,24,77,15,97,59,14,63,15,46,54,72,45,75,22,"
+         "96,69,87,29,46,32,57,40,95,35,x,38,25,41,68,75,89])': '<' not supported between instances of 'int' and "
+         "'NoneType'"},
         {"a=sort([{a:1},{b:2}])",
          "TypeError while evaluating 'sort([{a:1},{b:2}])': '<' not supported between "
          "instances of 'dict' and 'dict'"},

@@ -1,8 +1,8 @@
 // Hydra's grammar functions (hydra/_internal/grammar/grammar_functions.py) called as
 // Functions.eval calls them: arguments bound and type-checked first, then the function.
-// sort() uses Python's sorted(): the same order and, when two items cannot be compared,
-// the same TypeError from the same pair, since the comparisons are made in CPython's
-// order (list.sort's count_run, then binary insertion: exact below 64 items).
+// sort() uses Python's sorted() (core/python_sort.hpp): the same order and, when two items
+// cannot be compared, the same TypeError from the same pair, since the comparisons are
+// made in CPython 3.13's order, at any length.
 #include <algorithm>
 #include <cmath>
 
@@ -10,6 +10,7 @@
 
 #include "gym_otel_env/core/decimal.hpp"
 #include "gym_otel_env/core/python.hpp"
+#include "gym_otel_env/core/python_sort.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/hydra/override_shown.hpp"
 
@@ -451,31 +452,12 @@ FunctionValue call_hydra_function(std::string_view name, const std::vector<Funct
 }
 
 std::vector<OverrideValue> python_sorted(std::vector<OverrideValue> items, bool reverse) {
-    // reverse=True sorts the reversed list and reverses the result, which keeps equal
-    // items in their order.
-    if (reverse) std::reverse(items.begin(), items.end());
-    size_t n = items.size();
-    if (n >= 2) {
-        // count_run: the longest ascending or strictly descending run at the start.
-        size_t run = 2;
-        bool descending = less(items[1], items[0]);
-        while (run < n && less(items[run], items[run - 1]) == descending) ++run;
-        if (descending) std::reverse(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(run));
-        // binarysort: each further item goes after the equal ones before it.
-        for (size_t start = run; start < n; ++start) {
-            size_t l = 0, r = start;
-            while (l < r) {
-                size_t p = l + (r - l) / 2;
-                if (less(items[start], items[p])) r = p;
-                else l = p + 1;
-            }
-            std::rotate(items.begin() + static_cast<std::ptrdiff_t>(l),
-                        items.begin() + static_cast<std::ptrdiff_t>(start),
-                        items.begin() + static_cast<std::ptrdiff_t>(start) + 1);
-        }
-    }
-    if (reverse) std::reverse(items.begin(), items.end());
-    return items;
+    std::vector<size_t> order = python_sort_order(
+        items.size(), [&](size_t i, size_t j) { return less(items[i], items[j]); }, reverse);
+    std::vector<OverrideValue> out;
+    out.reserve(items.size());
+    for (size_t i : order) out.push_back(std::move(items[i]));
+    return out;
 }
 
 }  // namespace goe
