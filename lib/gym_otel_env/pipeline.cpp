@@ -15,6 +15,7 @@ NodePtr read_yaml_string(std::string_view text) { return parse_yaml(text, "the s
 // The limits with what the resolver needs from the folders above it.
 PipelineLimits with_readers(PipelineLimits limits) {
     if (!limits.resolve.read_yaml) limits.resolve.read_yaml = read_yaml_string;
+    limits.resolve = with_gym_resolvers(limits.resolve);  // Gym's import registers them
     return limits;
 }
 

@@ -393,8 +393,6 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
         {"${oc.select:a,b,c}", "oc.select takes a key and an optional default, got 3 arguments"},
         {"${oc.decode:}", "oc.decode takes one argument, got 0"},
         {"${oc.decode:a,b}", "oc.decode takes one argument, got 2"},
-        {"${inherit_from:}", "inherit_from takes one argument, got 0"},
-        {"${copy:a,b}", "copy takes one argument, got 2"},
         {"${oc.create:}", "oc.create takes one argument, got 0"},
         {"${oc.deprecated:}", "oc.deprecated takes a key and an optional message, got 0 arguments"},
         {"${oc.deprecated:a,b,c}", "oc.deprecated takes a key and an optional message, got 3 arguments"},
@@ -404,8 +402,32 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
     }));
     std::string config = "telemetry:\n  a: '" + value + "'\n";  // a lambda cannot capture a binding (clang 14)
     CHECK(error_of([&] { resolve_block(config); }) == "c.yaml:2:6: telemetry.a: " + message);
-    CHECK(resolve_value("${copy:a.b}")->text() == "${copy:a.b}");
-    CHECK(resolve_value("${inherit_from:${x.s}}")->text() == "${inherit_from:str}");
+}
+
+// OmegaConf.register_new_resolver: a name OmegaConf does not have is looked up among the
+// resolvers registered from above, with its own arity; OmegaConf's own names stay its own.
+TEST_CASE("resolve_subtree: resolvers registered from above, after OmegaConf's own") {
+    static constexpr auto kJoin = [](std::string_view name, const std::vector<NodePtr>& args, const Origin& where) {
+        std::string out(name);
+        for (const auto& a : args) out += "+" + python_str(*a);
+        return make_string(out, where);
+    };
+    static constexpr RegisteredResolver kRegistered[] = {
+        {"join", 1, 2, "one or two arguments", +kJoin},
+        {"oc.env", 0, 9, "anything", +kJoin},  // OmegaConf's name: never reached
+    };
+    ResolveLimits limits;
+    limits.resolvers = kRegistered;
+    NodePtr root =
+        parse_yaml("x: {s: str}\ntelemetry:\n  a: ${join:${x.s},2}\n  b: 'p-${join:1}'\n  c: ${oc.env:E}\n", "c.yaml");
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {{"E", "e"}}, limits)) ==
+          "{'a': 'join+str+2', 'b': 'p-join+1', 'c': 'e'}");
+    root = parse_yaml("telemetry:\n  a: ${join:1,2,3}\n", "c.yaml");
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}, limits); }) ==
+          "c.yaml:2:6: telemetry.a: join takes one or two arguments, got 3 arguments");
+    // Without the registration, the name is unknown.
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}); }) ==
+          "c.yaml:2:6: telemetry.a: unsupported interpolation type 'join' (unknown resolver)");
 }
 
 TEST_CASE("resolve_subtree: the texts a secret was built from, first and also when resolution throws") {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/python.hpp"
+#include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
@@ -72,7 +73,8 @@ std::string shown(const Node& raw, const Node& value) {
 }  // namespace
 
 NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address,
-                           const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
+                           const MergeLimits& merge_limits, const ResolveLimits& omegaconf_limits) {
+    const ResolveLimits resolve_limits = with_gym_resolvers(omegaconf_limits);
     if (!root || root->type != Type::mapping) return root;
     auto out = writable(std::move(root));
     for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value, merge_limits);

@@ -467,9 +467,9 @@ private:
         }
     }
 
-    // OmegaConf's resolvers and the two Gym registers, as the dispatch reads them: the
-    // count of arguments (already evaluated) each takes, in OmegaConf's words for the
-    // message, and the function.
+    // OmegaConf's resolvers, as the dispatch reads them: the count of arguments (already
+    // evaluated) each takes, in OmegaConf's words for the message, and the function;
+    // then those registered from above (limits_.resolvers).
     using ResolverFn = Resolved (Resolver::*)(const std::string& name, const std::vector<NodePtr>& args,
                                               const Frame& f);
     struct ResolverRow {
@@ -489,20 +489,28 @@ private:
             {"oc.deprecated",  1, 2, "a key and an optional message",           &Resolver::oc_deprecated},
             {"oc.dict.keys",   1, 1, "one argument",                            &Resolver::oc_dict_keys},
             {"oc.dict.values", 1, 1, "one argument",                            &Resolver::oc_dict_values},
-            // Gym registers these two so that a directive string left where its pass does
-            // not look (a list item, a swapped-in source) reads as itself.
-            {"inherit_from",   1, 1, "one argument",                            &Resolver::directive_itself},
-            {"copy",           1, 1, "one argument",                            &Resolver::directive_itself},
         };
         // clang-format on
+        auto arity = [&](size_t min_args, size_t max_args, std::string_view takes) {
+            if (args.size() < min_args || args.size() > max_args)
+                fail(f,
+                     fmt::format("{} takes {}, got {}{}", name, takes, args.size(), max_args > 1 ? " arguments" : ""));
+        };
         const ResolverRow* row = std::find_if(std::begin(kResolvers), std::end(kResolvers),
                                               [&](const ResolverRow& r) { return r.name == name; });
-        if (row == std::end(kResolvers))
+        if (row != std::end(kResolvers)) {
+            arity(row->min_args, row->max_args, row->takes);
+            return (this->*row->fn)(name, args, f);
+        }
+        auto registered = std::find_if(limits_.resolvers.begin(), limits_.resolvers.end(),
+                                       [&](const RegisteredResolver& r) { return r.name == name; });
+        if (registered == limits_.resolvers.end())
             fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
-        if (args.size() < row->min_args || args.size() > row->max_args)
-            fail(f, fmt::format("{} takes {}, got {}{}", name, row->takes, args.size(),
-                                row->max_args > 1 ? " arguments" : ""));
-        return (this->*row->fn)(name, args, f);
+        arity(registered->min_args, registered->max_args, registered->takes);
+        NodePtr out = registered->fn(name, args, f.node->origin);
+        if (out->type == Type::string && out->text().size() > limits_.max_result_bytes)
+            fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+        return made(std::move(out));
     }
 
     static Resolved made(NodePtr node) { return {std::move(node), std::nullopt}; }
@@ -696,10 +704,6 @@ private:
         if (parent && parent->node->type == Type::mapping && !prefix.empty()) prefix += '.';
         dict_values_lists_.emplace(out.get(), std::move(prefix));
         return {out, f.where};
-    }
-
-    Resolved directive_itself(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
-        return made(string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f));
     }
 
     NodePtr root_;

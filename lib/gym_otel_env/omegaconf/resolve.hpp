@@ -3,6 +3,7 @@
 // reads the block.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,17 @@ struct DeprecatedKey {
 // shows a text once per process, wherever OmegaConf resolved it.
 void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning);
 
+// A resolver registered on top of OmegaConf's own, as OmegaConf.register_new_resolver
+// registers one (Gym registers `inherit_from` and `copy`): its name, how many arguments
+// it takes and how a message says so, and the function, given the arguments evaluated
+// and the place the value was written; it returns the value or throws Error.
+struct RegisteredResolver {
+    std::string_view name;
+    size_t min_args = 0, max_args = 0;
+    std::string_view takes;  // "one argument"
+    NodePtr (*fn)(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) = nullptr;
+};
+
 struct ResolveLimits {
     size_t max_depth = 256;               // nested references, resolver calls and arguments; the stack
     size_t max_result_bytes = 16u << 20;  // one interpolated string
@@ -35,6 +47,9 @@ struct ResolveLimits {
     // pipeline hands it in. Returns the document's value, null for an empty one; throws
     // Error. Without it, oc.create of a string is refused as not supported.
     NodePtr (*read_yaml)(std::string_view text) = nullptr;
+    // The resolvers registered from above, after OmegaConf's own (a name of OmegaConf's
+    // stays OmegaConf's); any other name is an unknown resolver.
+    std::span<const RegisteredResolver> resolvers;
     // Where oc.deprecated's warnings go (add_deprecation), from every resolution made
     // with these limits, as Gym resolves at several points before the block; none when
     // null. Not a limit, but handed everywhere the limits are.
