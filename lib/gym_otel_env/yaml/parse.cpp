@@ -21,6 +21,7 @@
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
+#include "gym_otel_env/yaml/pyyaml_scan.hpp"
 #include "gym_otel_env/yaml/scalar.hpp"
 #include "gym_otel_env/yaml/yaml_rules.hpp"
 
