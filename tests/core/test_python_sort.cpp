@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -35,7 +36,6 @@ struct Incomparable {
 
 // Sorts `values`, counting the comparisons; a comparison that involves an index of `bad`
 // throws, as Python's TypeError does.
-template <class T>
 struct Sorted {
     std::vector<size_t> order;
     size_t comparisons = 0;
@@ -43,8 +43,8 @@ struct Sorted {
 };
 
 template <class T>
-Sorted<T> sorted(const std::vector<T>& values, bool reverse = false, std::set<size_t> bad = {}) {
-    Sorted<T> out;
+Sorted sorted(const std::vector<T>& values, bool reverse = false, std::set<size_t> bad = {}) {
+    Sorted out;
     auto less = [&](size_t i, size_t j) {
         ++out.comparisons;
         if (bad.count(i) || bad.count(j)) throw Incomparable{i, j};
@@ -58,8 +58,12 @@ Sorted<T> sorted(const std::vector<T>& values, bool reverse = false, std::set<si
     return out;
 }
 
-std::vector<size_t> head(const std::vector<size_t>& v, size_t n) { return {v.begin(), v.begin() + n}; }
-std::vector<size_t> tail(const std::vector<size_t>& v, size_t n) { return {v.end() - n, v.end()}; }
+std::vector<size_t> head(const std::vector<size_t>& v, size_t n) {
+    return {v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n)};
+}
+std::vector<size_t> tail(const std::vector<size_t>& v, size_t n) {
+    return {v.end() - static_cast<std::ptrdiff_t>(n), v.end()};
+}
 
 }  // namespace
 
@@ -93,6 +97,7 @@ TEST_CASE("python_sort_order: 3.13's count_run, descending with equal groups, th
 // NaN makes the comparisons inconsistent, so where the items end up is the algorithm's.
 TEST_CASE("python_sort_order leaves NaNs where CPython 3.13 leaves them") {
     std::vector<double> values;
+    values.reserve(150);
     for (int k = 0; k < 150; ++k) values.push_back(k % 13 == 5 ? std::nan("") : static_cast<double>((k * 37) % 101));
     auto s = sorted(values);
     CHECK(s.comparisons == 631);

@@ -266,7 +266,8 @@ TEST_CASE("resolve_subtree: regression: oc.dict.values' errors named the failing
          "c.yaml:2:17: telemetry.x[0]: interpolation key 'nope' not found"},
     }));
     CAPTURE(yaml);
-    CHECK(error_of([&] { resolve_block(yaml); }) == expected);
+    const std::string config = yaml;  // a lambda cannot capture a binding (clang 14)
+    CHECK(error_of([&] { resolve_block(config); }) == expected);
 }
 
 TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolves from where the value is") {
