@@ -161,6 +161,13 @@ TEST_CASE("apply_overrides: regression: ~KEY=VALUE compared an int and a float t
 
 // Hydra's `nan` is float('nan'), a new object each time: two NaN keys are two keys, and
 // a NaN key is in no other dict, so merging keeps both and ~KEY=VALUE never matches.
+// OmegaConf.select(cfg, '') is the root, so Hydra goes on to `del cfg['']`, which raises
+// ConfigKeyError (found by difftest seed 12, case 204: `gym env start '~'`).
+TEST_CASE("apply_overrides: regression: ~ alone deleted nothing and passed", "[override]") {
+    CHECK(applied({"~"}) == "usage: command line: Error merging override ~: Key not found: ''");
+    CHECK(applied({"+a=1", "~"}) == "usage: command line: Error merging override ~: Key not found: ''");
+}
+
 TEST_CASE("apply_overrides: regression: two NaN keys were taken as one", "[override]") {
     auto row = GENERATE(table<std::vector<std::string>, std::string>({
         {{"+a={nan: x}", "++a={nan: y}"}, "{'a': {nan: 'x', nan: 'y'}}"},

@@ -302,8 +302,12 @@ void apply(Cell& root, const ParsedOverride& o, int max_depth) {
             std::vector<std::string> parent_path(path.begin(), path.end() - 1);
             Cell* parent = parent_path.empty() ? &root : select(root, parent_path);
             if (parent && parent->type == Type::mapping) {
-                std::erase_if(parent->entries,
-                              [&](const auto& e) { return e.key_type == Type::string && e.first == path.back(); });
+                // select('') is the root itself, so `~` passes the check above; `del cfg['']`
+                // then finds no such key.
+                if (std::erase_if(parent->entries, [&](const auto& e) {
+                        return e.key_type == Type::string && e.first == path.back();
+                    }) == 0)
+                    throw MergeError{fmt::format("Key not found: '{}'", path.back())};
             } else if (parent && parent->type == Type::sequence) {
                 // Hydra deletes with the key as text, which a ListConfig refuses.
                 throw MergeError{"list indices must be integers or slices, not str"};
