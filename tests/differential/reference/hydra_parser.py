@@ -440,6 +440,9 @@ def _sort_sweep(sweep: Any, reverse: bool) -> Any:
 
 
 def _sort(args: List[Any], sweep: Any, lst: Any, reverse: bool) -> Any:
+    # Hydra's sort() is the interpreter's sorted(): Gym runs CPython 3.13, whose count_run
+    # differs from 3.11's (descending runs take equal items), so where the comparisons are
+    # inconsistent (NaN) or raise, this reference is exact only when run on 3.13.
     if lst is not None:
         return sorted(lst, reverse=reverse)
     if sweep is not None:
