@@ -206,7 +206,7 @@ TEST_CASE("run_pipeline: the block's settings and exports, the files read and th
     CHECK(python_str(*o.root) ==
           "{'telemetry': {'enabled': True, 'service_name': 'svc', 'export_rank': 2}, 'config_paths': ['c.yaml'], "
           "'use_absolute_ip': False, 'port_range_low': 10001, 'port_range_high': 20000, 'head_server': {'host': "
-          "'127.0.0.1', 'port': 11000}, 'allow_openai_version_skew': False}");
+          "'127.0.0.1', 'port': 11000}, 'disallowed_ports': [11000], 'allow_openai_version_skew': False}");
     CHECK(run.secrets.empty());
 }
 
@@ -316,6 +316,31 @@ TEST_CASE("run_pipeline: regression: a top-level ${oc.dict.keys:telemetry} faile
     Outcome o = run();
     CHECK(exports_of(o) == enabled_with({{"OTEL_SERVICE_NAME", "svc"}}));
     CHECK(o.deprecations.empty());
+}
+
+// Gym resolves the top-level values, the directives' list items and config_paths before
+// the block, and OmegaConf warns each time; Python shows each text once.
+TEST_CASE("run_pipeline: regression: oc.deprecated at the top level gave no warning") {
+    Run run(Files{{"c.yaml",
+                   "old: ${oc.deprecated:telemetry.run_id}\n"
+                   "items: ['${oc.deprecated:telemetry.service_name}']\n"
+                   "telemetry:\n  enabled: true\n  run_id: r1\n  service_name: ${oc.deprecated:svc}\nsvc: s\n"
+                   "again: ${oc.deprecated:telemetry.run_id}\n"}});
+    Outcome o = run();
+    CHECK(exports_of(o) == enabled_with({{"OTEL_SERVICE_NAME", "s"}, {"NEMO_GYM_OTEL_RUN_ID", "r1"}}));
+    std::vector<std::string> shown;
+    for (const auto& d : o.deprecations) shown.push_back(d.origin.str() + ": " + d.path + ": " + d.message);
+    // Reading items[0] resolves its target first (select_node resolves it), so that one
+    // warns first, and items[0]'s NEW_KEY is where the chain ends (OmegaConf 2.2.2 gives
+    // these lines, in this order, with -W always).
+    CHECK(shown == std::vector<std::string>{
+                       "c.yaml:6:17: telemetry.service_name: 'telemetry.service_name' is deprecated. Change your "
+                       "code and config to use 'svc'",
+                       "c.yaml:2:9: items[0]: 'items[0]' is deprecated. Change your code and config to use 'svc'",
+                       "c.yaml:1:6: old: 'old' is deprecated. Change your code and config to use 'telemetry.run_id'",
+                       "c.yaml:8:8: again: 'again' is deprecated. Change your code and config to use "
+                       "'telemetry.run_id'",
+                   });
 }
 
 TEST_CASE("run_pipeline: oc.create reads a string as YAML, as OmegaConf.create does") {

@@ -15,6 +15,7 @@ NodePtr read_yaml_string(std::string_view text) { return parse_yaml(text, "the s
 // The limits with what the resolver needs from the folders above it.
 PipelineLimits with_readers(PipelineLimits limits) {
     if (!limits.resolve.read_yaml) limits.resolve.read_yaml = read_yaml_string;
+    limits.resolve = with_gym_resolvers(limits.resolve);  // Gym's import registers them
     return limits;
 }
 
@@ -46,9 +47,15 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
                      const HostAddress& host_address, const PipelineLimits& given) {
-    const PipelineLimits limits = with_readers(given);
     Outcome out;
     out.reading = request.reading;
+    // OmegaConf warns wherever Gym resolves an oc.deprecated (config_paths, the directives'
+    // list items, the top level, the block), each text once; `quiet` looks ahead for the
+    // secrets, which Gym does not.
+    PipelineLimits limits = with_readers(given);
+    limits.resolve.deprecations = &out.deprecations;
+    PipelineLimits quiet = limits;
+    quiet.resolve.deprecations = nullptr;
     NodePtr root;
     {
         Merged merged = merged_config(request, env, fs, limits);
@@ -85,7 +92,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
             // The pass resolves list items, and a failure may quote what the block's
             // headers are built from: learn the secrets from the config as it was.
             try {
-                resolve_subtree(root, "telemetry", env, limits.resolve, &found);
+                resolve_subtree(root, "telemetry", env, quiet.resolve, &found);
             } catch (const Error&) {
             }
             throw;
@@ -94,12 +101,12 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         // Gym resolves the top level before the block, and a failure there may quote what
         // the block's headers are built from: learn the secrets first, whatever happens.
         try {
-            resolve_subtree(root, "telemetry", env, limits.resolve, &found);
+            resolve_subtree(root, "telemetry", env, quiet.resolve, &found);
         } catch (const Error&) {
         }
         out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
         found.reads.clear();  // the earlier passes read the same variables
-        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found, &out.deprecations);
+        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
         out.secret_reads = found.reads;
     } catch (...) {
         hand_over();

@@ -49,6 +49,22 @@ TEST_CASE("decimal_times_add is a * factor + b, for base-60 literals") {
     CHECK(decimal_times_add("999999999999999999", 60, "59") == "59999999999999999999");
 }
 
+TEST_CASE("decimal_add is a + b for any signs") {
+    auto [a, b, sum] = GENERATE(table<std::string, std::string, std::string>({
+        {"0", "0", "0"},
+        {"60", "-30", "30"},
+        {"-60", "30", "-30"},
+        {"-60", "-30", "-90"},
+        {"30", "-30", "0"},
+        {"-30", "30", "0"},
+        {"1000000000", "-1", "999999999"},  // a borrow across a limb
+        {"-1", "1000000000000000000", "999999999999999999"},
+        {"999999999", "1", "1000000000"},
+    }));
+    CAPTURE(a, b);
+    CHECK(decimal_add(a, b) == sum);
+}
+
 TEST_CASE("negate_decimal flips the sign, and 0 stays 0") {
     CHECK(negate_decimal("0") == "0");
     CHECK(negate_decimal("5") == "-5");

@@ -234,10 +234,25 @@ TEST_CASE("python_float_of is Python's float() of a str") {
         {"1e-99999999999999999999", "0.0"},
         {"1" + std::string(400, '0') + "e-5", "inf"},
         {"0." + std::string(400, '0') + "1", "0.0"},
-        // Python reads Unicode spaces and digits too (float('1\xa0') and float('١') are
-        // 1.0); this reads ASCII only.
-        {"1\xc2\xa0", "error"},
-        {"\xd9\xa1", "error"},
+        // Unicode spaces and decimal digits of any script (values from CPython 3.13).
+        {"1\xc2\xa0", "1.0"},          // NO-BREAK SPACE
+        {"\xd9\xa1", "1.0"},           // ARABIC-INDIC DIGIT ONE
+        {"\xd9\xa1.\xd9\xa5", "1.5"},  // U+0661 . U+0665
+        {"\xe3\x80\x80-\xd9\xa2_\xd9\xa3"
+         "e\xd9\xa1\xe2\x80\xa8",
+         "-230.0"},                     // U+3000 -2_3e1 U+2028
+        {"\xf0\x9d\x9f\x99.5", "1.5"},  // MATHEMATICAL DOUBLE-STRUCK DIGIT ONE
+        {"\xf0\x9e\x93\xb3", "3.0"},    // NAG MUNDARI DIGIT THREE (Unicode 15)
+        {"\xc2\x85"
+         "1\xc2\x85",
+         "1.0"},                            // NEL around
+        {"\xd9\xa1\xe2\x80\x8b", "error"},  // ZERO WIDTH SPACE is no space
+        {"\xe2\x85\xa0", "error"},          // ROMAN NUMERAL ONE is no Nd digit
+        {"\xc2\xb2", "error"},              // SUPERSCRIPT TWO neither
+        {"\xe2\x88\x92"
+         "1",
+         "error"},           // MINUS SIGN is no sign
+        {"1\xff", "error"},  // not UTF-8: a surrogate to Python
     }));
     CAPTURE(text);
     CHECK(float_shown(text) == shown);
@@ -269,7 +284,16 @@ TEST_CASE("python_int_of is Python's int() of a str, base 10") {
         {"1.0", std::nullopt},
         {"0x10", std::nullopt},
         {"1 0", std::nullopt},
-        {"\xd9\xa1", std::nullopt},  // ARABIC-INDIC DIGIT ONE: Python reads 1; refused here
+        // Unicode spaces and digits (CPython 3.13).
+        {"\xd9\xa1", "1"},                                  // ARABIC-INDIC DIGIT ONE
+        {"\xe0\xa5\xa6\xe0\xa5\xa7\xe0\xa5\xa8", "12"},     // DEVANAGARI DIGITS ZERO ONE TWO
+        {"\xef\xbc\x91\xef\xbc\x92", "12"},                 // FULLWIDTH DIGITS ONE TWO
+        {"\xf0\x91\xbd\x92", "2"},                          // KAWI DIGIT TWO (Unicode 15)
+        {"\xc2\xa0-\xd9\xa1_\xd9\xa2\xe3\x80\x80", "-12"},  // NBSP -1_2 IDEOGRAPHIC SPACE
+        {"\xd9\xa1.\xd9\xa5", std::nullopt},
+        {"\xd9\xa1\xe2\x80\x8b", std::nullopt},  // ZERO WIDTH SPACE
+        {"\xc2\xb2", std::nullopt},              // SUPERSCRIPT TWO
+        {"1\xff", std::nullopt},
     }));
     CAPTURE(text);
     bool too_long = true;
@@ -283,4 +307,67 @@ TEST_CASE("python_int_of refuses more digits than Python converts, and says so")
     CHECK_FALSE(too_long);
     CHECK(python_int_of("0" + std::string(kMaxIntDigits, '1'), &too_long) == std::nullopt);
     CHECK(too_long);
+}
+
+TEST_CASE("python_int_of with a base is Python's int(text, base)") {
+    // Expected values from CPython 3.13: str(int(text, base)), or None for ValueError.
+    auto [text, base, expected] = GENERATE(table<std::string, int, std::optional<std::string>>({
+        {"ff", 16, "255"},
+        {"FF", 16, "255"},
+        {"0x10", 16, "16"},
+        {"0X_1f", 16, "31"},
+        {"-0x10", 16, "-16"},
+        {"1_0", 16, "16"},
+        {"0x", 16, std::nullopt},
+        {"0x__1", 16, std::nullopt},
+        {"0o17", 8, "15"},
+        {"017", 8, "15"},
+        {"0o", 8, std::nullopt},
+        {"08", 8, std::nullopt},
+        {"0b101", 2, "5"},
+        {" 0b1 ", 2, "1"},
+        {"+0b1", 2, "1"},
+        {"0b2", 2, std::nullopt},
+        {"0x1", 10, std::nullopt},
+        {"\xd9\xa1\xd9\xa0", 2, "2"},            // Arabic-Indic 1 0 in base 2
+        {"\xef\xbc\x91\xef\xbc\x92", 16, "18"},  // fullwidth 1 2 in base 16
+        {"\xe3\x80\x80-\xd9\xa2_\xd9\xa3"
+         "e\xd9\xa1\xe2\x80\xa8",
+         16, "-9185"},
+    }));
+    CAPTURE(text, base);
+    CHECK(python_int_of(text, base) == expected);
+}
+
+TEST_CASE("python_int_of's digit limit is base 10's only, as Python's is") {
+    bool too_long = true;
+    CHECK(python_int_of(std::string(kMaxIntDigits + 1, '1'), 2, &too_long) ==
+          decimal_from_digits(std::string(kMaxIntDigits + 1, '1'), 2));
+    CHECK_FALSE(too_long);
+    CHECK(python_int_of(std::string(kMaxIntDigits + 1, '7'), 8, &too_long).has_value());
+    CHECK(python_int_of(std::string(kMaxIntDigits + 1, '1'), 10, &too_long) == std::nullopt);
+    CHECK(too_long);
+}
+
+TEST_CASE("python_compare_int_float compares an int and a float exactly, as Python does") {
+    // -1: the int is smaller; CPython 3.13's int < float and int > float at any size.
+    auto [decimal, x, expected] = GENERATE(table<std::string, double, std::optional<int>>({
+        {"9007199254740993", 9007199254740992.0, 1},
+        {"9007199254740992", 9007199254740992.0, 0},
+        {"-9007199254740993", -9007199254740992.0, -1},
+        {"1", 1.5, -1},
+        {"-1", -1.5, 1},
+        {"0", -0.0, 0},
+        {"1" + std::string(400, '0'), HUGE_VAL, -1},
+        {"-1" + std::string(400, '0'), -HUGE_VAL, 1},
+        {"100000000000000000000", 1e20, 0},
+        {"99999999999999999999", 1e20, -1},
+        {"5", std::nan(""), std::nullopt},
+    }));
+    CAPTURE(decimal, x);
+    CHECK(python_compare_int_float(decimal, x) == expected);
+    CHECK(python_compare_ints("-12", "3") == -1);
+    CHECK(python_compare_ints("-12", "-3") == -1);
+    CHECK(python_compare_ints("12", "12") == 0);
+    CHECK(python_compare_ints("120", "13") == 1);
 }

@@ -79,6 +79,12 @@ STR_GOOD = _norm([
     "'null'", "'~'", "'`cmd`'", "'$(cmd)'", "'a,b'", '"\\u00e9"', "'x=1,y=2'", "'*'",
 ])
 STR_BAD = _norm(["123", "true", "1.5", "~", "", "null", "-1", "1e3", "0x10", ".inf", "1:30", "010", "off"])
+# Explicit tags, read by SafeConstructor's constructor for each (float()/int() of any text).
+BOOL_GOOD += _norm(["!!bool Yes", "!!bool 'off'", "!!int 1", "!!float ' 1.0'"])
+INT_GOOD += _norm(["!!int 0o17", "!!int ' 12'", "!!int --5", "!!int 1:-30", "!!float 2.0", "!!float '--3'"])
+INT_BAD += _norm(["!!float inf", "!!float ' 1.5'", "!!int 09", "!!bool y", "!!float ''"])
+STR_GOOD += _norm(["!!str 12", "!!str true", "! 'x'", "!!str"])
+STR_BAD += _norm(["!!float inf", "!!int 0x0x10", "!!null x", "!!timestamp 2001-12-14", "!!omap [{a: 1}]"])
 NULLISH = _norm(["~", "null", "", "NULL"])
 
 FIELD_KIND = {

@@ -248,6 +248,23 @@ expect_status 0
 expect_stdout ""
 expect_stderr_has "typo.yaml:3:12: telemetry.exportr: unknown key, ignored"
 
+# OmegaConf's deprecation warning wherever Gym resolves the value: a top-level one too
+# (Gym's loop over the top-level values resolves it), each text once.
+cat > dep.yaml <<'YAML'
+old: ${oc.deprecated:telemetry.run_id}
+telemetry:
+  enabled: true
+  run_id: r1
+  service_name: ${oc.deprecated:old}
+again: ${oc.deprecated:telemetry.run_id}
+YAML
+run "$GOE_BIN" --format json dep.yaml
+expect_status 0
+expect_stdout_has '"OTEL_SERVICE_NAME": "r1"'
+expect_stderr "gym-otel-env: warning: dep.yaml:1:6: old: 'old' is deprecated. Change your code and config to use 'telemetry.run_id'
+gym-otel-env: warning: dep.yaml:6:8: again: 'again' is deprecated. Change your code and config to use 'telemetry.run_id'
+gym-otel-env: warning: dep.yaml:5:17: telemetry.service_name: 'telemetry.service_name' is deprecated. Change your code and config to use 'telemetry.run_id'"
+
 # Colour only on a terminal, and not with NO_COLOR.
 run "$GOE_BIN" --check typo.yaml
 check; [[ $ERR != *$'\033'* ]] || fail "colour on a pipe: $ERR"

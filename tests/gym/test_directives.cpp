@@ -223,8 +223,22 @@ TEST_CASE("directive strings the pass leaves resolve to themselves") {
         apply_directives(parse_marked("src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\ntelemetry: {a: '${l.0}', b: "
                                       "'${l.1}', c: 'x-${inherit_from:a.b}-y'}\n",
                                       "c.yaml"));
-    CHECK(python_str(*resolve_subtree(root, "telemetry", {})) ==
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {}, with_gym_resolvers({}))) ==
           "{'a': '${copy:src}', 'b': '${copy:1}', 'c': 'x-${inherit_from:a.b}-y'}");
+}
+
+// Gym's `lambda a: f"${{copy:{a}}}"`: one argument, shown as Python's str() shows it.
+TEST_CASE("gym_resolvers: inherit_from and copy give the directive string back, registered into OmegaConf's table") {
+    NodePtr root = parse_marked(
+        "x: {s: str}\ntelemetry: {a: '${copy:${x.s}}', b: '${inherit_from:1.5}', c: '${copy:a,b}'}\n", "c.yaml");
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}, with_gym_resolvers({})); }) ==
+          "c.yaml:2:63: telemetry.c: copy takes one argument, got 2");
+    root = parse_marked("x: {s: str}\ntelemetry: {a: '${copy:${x.s}}', b: '${inherit_from:1.5}'}\n", "c.yaml");
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {}, with_gym_resolvers({}))) ==
+          "{'a': '${copy:str}', 'b': '${inherit_from:1.5}'}");
+    // OmegaConf alone does not know them.
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}); }) ==
+          "c.yaml:2:16: telemetry.a: unsupported interpolation type 'copy' (unknown resolver)");
 }
 
 // Gym's pass reads each item of a list it meets (`inner_v = v[i]`), and a ListConfig

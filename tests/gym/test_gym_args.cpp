@@ -226,6 +226,11 @@ TEST_CASE("read_gym_command: regression: --reward-range (type=float) took 1_.0, 
         {"infinity", "+reward_range=[inf,1.0]"},
         {"nan", "+reward_range=[nan,1.0]"},
         {"1e400", "+reward_range=[inf,1.0]"},
+        // float() reads Unicode digits and spaces, and argparse's \d takes any decimal
+        // digit, so '-<ARABIC-INDIC ONE>' is a negative number, not an option.
+        {"\xd9\xa1.\xd9\xa5\xc2\xa0", "+reward_range=[1.5,1.0]"},
+        {"-\xd9\xa1", "+reward_range=[-1.0,1.0]"},
+        {"\xc2\xb2", "argument --reward-range: invalid float value: '\xc2\xb2'"},
         {"1_.0", "argument --reward-range: invalid float value: '1_.0'"},
         {"1._5", "argument --reward-range: invalid float value: '1._5'"},
         {"._5", "argument --reward-range: invalid float value: '._5'"},

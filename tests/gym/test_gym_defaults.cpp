@@ -16,7 +16,8 @@ std::string defaulted(const std::string& doc, const HostAddress& host = {}, cons
     }
 }
 
-const std::string kTail = "'allow_openai_version_skew': False}";
+// disallowed_ports: the head server's port, Gym's 11000 unless head_server gives one.
+const std::string kTail = "'disallowed_ports': [11000], 'allow_openai_version_skew': False}";
 
 }  // namespace
 
@@ -34,7 +35,7 @@ TEST_CASE("apply_gym_defaults fills in what Gym sets before it reads the block")
     CHECK(defaulted("default_host: 0.0.0.0\nhead_server: {}\nallow_openai_version_skew: true\n") ==
           "{'default_host': '0.0.0.0', 'head_server': {'host': '0.0.0.0', 'port': 11000}, "
           "'allow_openai_version_skew': True, 'use_absolute_ip': False, 'port_range_low': 10001, "
-          "'port_range_high': 20000}");
+          "'port_range_high': 20000, 'disallowed_ports': [11000]}");
     CHECK(defaulted("default_host: ''\n") ==
           "{'default_host': '', 'use_absolute_ip': False, 'port_range_low': 10001, 'port_range_high': 20000, "
           "'head_server': {'host': '127.0.0.1', 'port': 11000}, " +
@@ -59,8 +60,7 @@ TEST_CASE("apply_gym_defaults: use_absolute_ip takes the host's address from the
     // the same, and a name that does not resolve fails there, before head_server is read.
     CHECK(defaulted("use_absolute_ip: true\nhead_server: {host: h, port: 1}\n", lookup) ==
           "{'use_absolute_ip': True, 'head_server': {'host': 'h', 'port': 1}, 'port_range_low': 10001, "
-          "'port_range_high': 20000, " +
-              kTail);
+          "'port_range_high': 20000, 'disallowed_ports': [1], 'allow_openai_version_skew': False}");
     CHECK(defaulted("use_absolute_ip: true\nhead_server: {host: h, port: 1}\n") == kNoAddress);
     CHECK(defaulted("use_absolute_ip: true\nhead_server: 5\n") == kNoAddress);
     int lookups = 0;
@@ -123,6 +123,28 @@ TEST_CASE("apply_gym_defaults: the block sees Gym's values") {
 
 // The tree is shared (aliases, merges, the caller's own copy): the top mapping is changed
 // in place only when the caller hands over its only reference.
+// Gym's parse() writes disallowed_ports before it reads the block, so ${oc.dict.keys:""}
+// there lists it; the tool left it out.
+TEST_CASE("apply_gym_defaults: regression: disallowed_ports was missing from the keys the block sees") {
+    // head_server.get("port", 11000) as written, resolved, or null (an empty list).
+    CHECK(defaulted("head_server: {host: h, port: '${p}'}\np: 7\n") ==
+          "{'head_server': {'host': 'h', 'port': '${p}'}, 'p': 7, 'use_absolute_ip': False, 'port_range_low': 10001, "
+          "'port_range_high': 20000, 'disallowed_ports': [7], 'allow_openai_version_skew': False}");
+    CHECK(defaulted("head_server: {host: h, port: null}\n") ==
+          "{'head_server': {'host': 'h', 'port': None}, 'use_absolute_ip': False, 'port_range_low': 10001, "
+          "'port_range_high': 20000, 'disallowed_ports': [], 'allow_openai_version_skew': False}");
+    // A value already there is replaced in its place, as Gym's assignment does.
+    CHECK(defaulted("disallowed_ports: [1, 2]\na: 1\n") ==
+          "{'disallowed_ports': [11000], 'a': 1, 'use_absolute_ip': False, 'port_range_low': 10001, "
+          "'port_range_high': 20000, 'head_server': {'host': '127.0.0.1', 'port': 11000}, "
+          "'allow_openai_version_skew': False}");
+    // The keys the block's resolution sees, in Gym's order.
+    NodePtr root = apply_gym_defaults(parse_yaml("telemetry: {k: '${oc.dict.keys:\"\"}'}\n", "c.yaml"), {});
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {})) ==
+          "{'k': ['telemetry', 'use_absolute_ip', 'port_range_low', 'port_range_high', 'head_server', "
+          "'disallowed_ports', 'allow_openai_version_skew']}");
+}
+
 TEST_CASE("apply_gym_defaults changes the top mapping in place only when it holds the only reference") {
     NodePtr kept = parse_yaml("a: 1\n", "c.yaml");
     NodePtr out = apply_gym_defaults(kept, {});

@@ -148,6 +148,36 @@ TEST_CASE("gym_install_root follows pip's /bin/sh trampoline to a long interpret
     }
 }
 
+// distlib's enquote_executable wraps a path with a space in double quotes, and uv's
+// format_shebang single-quotes it (a quote inside as '"'"'), or names it from the
+// script's own directory in a relocatable venv. The word after '''exec' was taken as it
+// was written, quotes and all, and the path was cut at its space.
+TEST_CASE("gym_install_root: regression: a trampoline's quoted interpreter path with a space was not found") {
+    struct Row {
+        std::string prefix;
+        std::string second_line;
+    };
+    for (const Row& r : {
+             Row{"/opt/my venv", "'''exec' \"/opt/my venv/bin/python3\" \"$0\" \"$@\""},
+             Row{"/opt/it's venv", "'''exec' '/opt/it'\"'\"'s venv/bin/python3' \"$0\" \"$@\""},
+             Row{"/opt/a\"b c", "'''exec' \"/opt/a\\\"b c/bin/python3\" \"$0\" \"$@\""},
+             Row{"/opt/rel venv", "'''exec' \"$(dirname -- \"$(realpath -- \"$0\")\")\"/'python3' \"$0\" \"$@\""},
+         }) {
+        INFO(r.second_line);
+        MemoryFileSystem fs;
+        venv(fs, r.prefix, "#!/bin/sh\n" + r.second_line + "\n' '''");
+        wheel(fs, r.prefix + "/lib/python3.11/site-packages");
+        CHECK(gym_install_root(script(r.prefix + "/bin/gym"), {}, fs) == r.prefix + "/lib/python3.11/site-packages");
+    }
+    // A word sh would expand, or a quote left open, names no interpreter we can tell.
+    for (std::string head : {"#!/bin/sh\n'''exec' \"$PY\" \"$0\" \"$@\"",
+                             "#!/bin/sh\n'''exec' \"/opt/my venv/bin/python3", "#!/bin/sh\n'''exec'x /v/bin/python3"}) {
+        INFO(head);
+        auto other = installed(head);
+        CHECK(gym_install_root(script("/v/bin/gym"), {}, other) == std::nullopt);
+    }
+}
+
 TEST_CASE("gym_install_root finds no interpreter in a binary launcher or an unreadable script") {
     auto fs = installed(std::string("\177ELF\2\1\1\0\0\0", 10));
     CHECK(gym_install_root(script("/v/bin/gym"), {}, fs) == std::nullopt);

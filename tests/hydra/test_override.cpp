@@ -145,8 +145,8 @@ TEST_CASE("parse_override rejects what Hydra's grammar rejects, naming the token
         {"a/b.c=1", "'a/b.c=1': unexpected at column 3: 'b.c'"},
         {"a=x\ny", "'a=x\\ny': token recognition error at column 4: '\\n'"},
         {"a=foo(1)",
-         "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo' (available: "
-         "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
+         "'a=foo(1)': HydraException while evaluating 'foo(1)': Unknown function 'foo'\ncommand line: Available: "
+         "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag"},
     }));
     INFO(std::get<0>(row));
     CHECK(parsed(std::get<0>(row)) == "error: " + p + std::get<1>(row));
@@ -190,7 +190,8 @@ TEST_CASE("parse_override: regression: a call in a secret token quoted the value
         "error: command line: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'");
     CHECK(parsed("telemetry.otlp_headers=s3cret(1)") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': HydraException while evaluating "
-          "'***': Unknown function '***' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)");
+          "'***': Unknown function '***'\ncommand line: Available: bool,choice,float,glob,int,interval,range,shuffle,"
+          "sort,str,tag");
     CHECK(parsed("telemetry.otlp_headers=int(s3cret=1)") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': TypeError while evaluating '***'");
     // sort()'s "Invalid arguments: (...)" repeats its arguments.
@@ -245,6 +246,8 @@ TEST_CASE("parse_override: sort() and shuffle() of a list or one value give a va
         {"a=sort([b,a,c])", "[str('a'), str('b'), str('c')]"},
         {"a=sort([1,2.5,true,0])", "[int(0), int(1), bool(True), float(2.5)]"},  // 1 == True: kept in order
         {"a=sort([[2],[1,5],[1]])", "[[int(1)], [int(1), int(5)], [int(2)]]"},
+        // Quoted items of one quote are equal, so the next items decide.
+        {"a=sort([['a',2],['a',1]])", "[[quoted('a'), int(1)], [quoted('a'), int(2)]]"},
         {"a=sort(str([10,9]))", "[str('10'), str('9')]"},
         {"a=sort([-1e20,-100000000000000000001])", "[int(-100000000000000000001), float(-1e+20)]"},
         // Gym's order is random.shuffle's; the written order is one it may take.
@@ -299,9 +302,26 @@ TEST_CASE("parse_override: a failing function call is Hydra's error, with Python
         {"a=sort(['b','a'])",
          "TypeError while evaluating 'sort(['b','a'])': '<' not supported between instances of "
          "'QuotedString' and 'QuotedString'"},
+        // QuotedString is a frozen dataclass of (text, quote): 'a' and "a" differ, so the
+        // lists' compare reaches the QuotedStrings' order, which there is none of.
+        {"a=sort([['a'],[\"a\"]])",
+         "TypeError while evaluating 'sort([['a'],[\"a\"]])': '<' not supported between instances of "
+         "'QuotedString' and 'QuotedString'"},
+        {"a=sort([\"x\"],[1])",
+         "TypeError while evaluating 'sort([\"x\"],[1])': Invalid arguments: ([QuotedString(text='x', "
+         "quote=<Quote.double: 1>)], [1])"},
         {"a=sort([1,x])",
          "TypeError while evaluating 'sort([1,x])': '<' not supported between instances of 'str' "
          "and 'int'"},
+        // 76 items: past binary insertion, the runs' merges decide which pair is compared
+        // first (CPython 3.13 says int and NoneType here; the tool said NoneType and int).
+        {"a=sort([89,66,4,59,93,68,55,22,70,87,27,61,44,20,53,95,96,78,77,76,21,16,48,77,89,50,16,89,63,71,11,20,"
+         "23,41,62,24,96,48,null,76,32,34,30,13,49,24,77,15,97,59,14,63,15,46,54,72,45,75,22,96,69,87,29,46,32,57,40,"
+         "95,35,x,38,25,41,68,75,89])",
+         "TypeError while evaluating 'sort([89,66,4,59,93,68,55,22,70,87,27,61,44,20,53,95,96,78,77,76,21,16,48,77,"
+         "89,50,16,89,63,71,11,20,23,41,62,24,96,48,null,76,32,34,30,13,49,24,77,15,97,59,14,63,15,46,54,72,45,75,22,"
+         "96,69,87,29,46,32,57,40,95,35,x,38,25,41,68,75,89])': '<' not supported between instances of 'int' and "
+         "'NoneType'"},
         {"a=sort([{a:1},{b:2}])",
          "TypeError while evaluating 'sort([{a:1},{b:2}])': '<' not supported between "
          "instances of 'dict' and 'dict'"},
@@ -359,11 +379,11 @@ TEST_CASE("parse_override: a failing function call is Hydra's error, with Python
         {"a=[choice(1,2)]", "a sweep inside a value is not supported: 'choice(1,2)'"},
         {"a=extend_list([1],[2])",
          "HydraException while evaluating 'extend_list([1],[2])': Unknown function "
-         "'extend_list' (available: bool,choice,float,glob,int,interval,range,shuffle,sort,"
-         "str,tag)"},
+         "'extend_list'\ncommand line: Available: bool,choice,float,glob,int,interval,range,shuffle,sort,"
+         "str,tag"},
         {"a=append(1)",
-         "HydraException while evaluating 'append(1)': Unknown function 'append' (available: bool,"
-         "choice,float,glob,int,interval,range,shuffle,sort,str,tag)"},
+         "HydraException while evaluating 'append(1)': Unknown function 'append'\ncommand line: Available: bool,"
+         "choice,float,glob,int,interval,range,shuffle,sort,str,tag"},
     }));
     INFO(std::get<0>(row));
     CHECK(parsed(std::get<0>(row)) == p + "'" + std::get<0>(row) + "': " + std::get<1>(row));

@@ -140,6 +140,47 @@ TEST_CASE("apply_overrides: regression: a VALUE's mapping keys became strings, s
     CHECK(applied(std::get<0>(row)) == std::get<1>(row));
 }
 
+// Python compares an int and a float exactly; `~KEY=VALUE` went through a double, so
+// 2**53 + 1 was equal to 2.0**53 and deleted. Expected texts from the reference's Hydra
+// application on OmegaConf (tests/differential/reference/gym_loader.py).
+TEST_CASE("apply_overrides: regression: ~KEY=VALUE compared an int and a float through a double", "[override]") {
+    auto row = GENERATE(table<std::vector<std::string>, std::string>({
+        {{"+a=9007199254740993", "~a=9007199254740992.0"},
+         "usage: command line: a: Could not delete from config. The value of 'a' is 9007199254740993 and not "
+         "9007199254740992.0."},
+        {{"+a=9007199254740992", "~a=9007199254740992.0"}, "{}"},
+        {{"+a=[9007199254740993]", "~a=[9007199254740992.0]"},
+         "usage: command line: a: Could not delete from config. The value of 'a' is [9007199254740993] and not "
+         "[9007199254740992.0]."},
+        {{"+a={x: 1e16}", "~a={x: 10000000000000001}"},
+         "usage: command line: a: Could not delete from config. The value of 'a' is {'x': 1e+16} and not {'x': "
+         "10000000000000001}."},
+        {{"+a=true", "~a=1.0"}, "{}"},
+    }));
+    CHECK(applied(std::get<0>(row)) == std::get<1>(row));
+}
+
+// Hydra's `nan` is float('nan'), a new object each time: two NaN keys are two keys, and
+// a NaN key is in no other dict, so merging keeps both and ~KEY=VALUE never matches.
+// OmegaConf.select(cfg, '') is the root, so Hydra goes on to `del cfg['']`, which raises
+// ConfigKeyError (found by difftest seed 12, case 204: `gym env start '~'`).
+TEST_CASE("apply_overrides: regression: ~ alone deleted nothing and passed", "[override]") {
+    CHECK(applied({"~"}) == "usage: command line: Error merging override ~: Key not found: ''");
+    CHECK(applied({"+a=1", "~"}) == "usage: command line: Error merging override ~: Key not found: ''");
+}
+
+TEST_CASE("apply_overrides: regression: two NaN keys were taken as one", "[override]") {
+    auto row = GENERATE(table<std::vector<std::string>, std::string>({
+        {{"+a={nan: x}", "++a={nan: y}"}, "{'a': {nan: 'x', nan: 'y'}}"},
+        {{"+a={nan: x, nan: y}"}, "{'a': {nan: 'x', nan: 'y'}}"},
+        {{"+a={nan: x}", "~a={nan: x}"},
+         "usage: command line: a: Could not delete from config. The value of 'a' is {nan: 'x'} and not {nan: 'x'}."},
+        {{"+a=nan", "~a=nan"},
+         "usage: command line: a: Could not delete from config. The value of 'a' is nan and not nan."},
+    }));
+    CHECK(applied(std::get<0>(row)) == std::get<1>(row));
+}
+
 TEST_CASE("apply_overrides gives every node the override's source as its origin", "[override]") {
     NodePtr cli = apply_overrides({parse_override("+a.b=[1]", "command line"), parse_set("c=x")});
     const Node& a = **cli->find("a");

@@ -91,6 +91,8 @@ TEST_CASE("hydra_cast int(): Python's int() of a text, base 10, '_' between digi
         {"int", text("0x10"), "ValueError: invalid literal for int() with base 10: '0x10'"},
         {"int", text("1.5"), "ValueError: invalid literal for int() with base 10: '1.5'"},
         {"int", text("it's"), "ValueError: invalid literal for int() with base 10: \"it's\""},
+        {"int", quoted("\xc2\xa0\xd9\xa1_\xd9\xa2"), "int(12)"},  // NBSP, Arabic-Indic 1_2
+        {"int", quoted("\xe2\x85\xa0"), "ValueError: invalid literal for int() with base 10: '\xe2\x85\xa0'"},
     });
 }
 
@@ -134,6 +136,9 @@ TEST_CASE("hydra_cast float(): of a text, as Python's float()") {
         {"float", text("1e400"), "float(inf)"},
         {"float", text("x"), "ValueError: could not convert string to float: 'x'"},
         {"float", text("1_.0"), "ValueError: could not convert string to float: '1_.0'"},
+        // Python reads any script's digits and Unicode spaces (a quoted value may hold them).
+        {"float", quoted("\xd9\xa1.\xd9\xa5\xe3\x80\x80"), "float(1.5)"},
+        {"float", quoted("\xc2\xb2"), "ValueError: could not convert string to float: '\xc2\xb2'"},
     });
 }
 

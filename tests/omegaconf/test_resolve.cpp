@@ -239,9 +239,35 @@ TEST_CASE("resolve_subtree: regression: a list index is Python's int(), never ne
     CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.-1}\n"); }) ==
           "c.yaml:3:6: telemetry.s: interpolation key 'lst.-1' not found");
     CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.1_0}\n")->find("s"))->text() == "k");
+    // int() reads any script's decimal digits: ARABIC-INDIC DIGIT ONE is item 1, and
+    // DEVANAGARI ONE ZERO item 10; a superscript two is no digit.
+    CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.\xd9\xa1}\n")->find("s"))->text() == "b");
+    CHECK((*resolve_block(lst + "telemetry:\n  s: ${lst.\xe0\xa5\xa7\xe0\xa5\xa6}\n")->find("s"))->text() == "k");
+    CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.\xc2\xb2}\n"); }) ==
+          "c.yaml:3:6: telemetry.s: list index '\xc2\xb2' in key 'lst.\xc2\xb2' is not an int");
     // Past what size_t holds is past the end, not item 0.
     CHECK(error_of([&] { resolve_block(lst + "telemetry:\n  s: ${lst.99999999999999999999999}\n"); }) ==
           "c.yaml:3:6: telemetry.s: interpolation key 'lst.99999999999999999999999' not found");
+}
+
+// OmegaConf names the item of oc.dict.values' list whatever fails on its way, and the
+// list has no key of its own: full keys from OmegaConf 2.2.2 (to_container of the block).
+TEST_CASE("resolve_subtree: regression: oc.dict.values' errors named the failing node, not the item OmegaConf names") {
+    auto [yaml, expected] = GENERATE(table<std::string, std::string>({
+        {"foo: {b: '${nope}'}\ntelemetry: {x: '${oc.dict.values:foo}'}\n",
+         "c.yaml:2:16: telemetry.[0]: interpolation key 'nope' not found"},
+        {"foo: {a: 1, b: '${oc.env:NOPE_Q}'}\ntelemetry: {x: '${oc.dict.values:foo}'}\n",
+         "c.yaml:2:16: telemetry.[1]: environment variable 'NOPE_Q' not found"},
+        {"foo: {b: '${s.a}'}\ns: {a: '${nope}'}\ntelemetry: {x: '${oc.dict.values:foo}'}\n",
+         "c.yaml:3:16: telemetry.[0]: interpolation key 'nope' not found"},
+        {"foo: {b: '${nope}'}\ntelemetry: {x: {y: '${oc.dict.values:foo}'}}\n",
+         "c.yaml:2:20: telemetry.x.[0]: interpolation key 'nope' not found"},
+        {"foo: {b: '${nope}'}\ntelemetry: {x: ['${oc.dict.values:foo}']}\n",
+         "c.yaml:2:17: telemetry.x[0]: interpolation key 'nope' not found"},
+    }));
+    CAPTURE(yaml);
+    const std::string config = yaml;  // a lambda cannot capture a binding (clang 14)
+    CHECK(error_of([&] { resolve_block(config); }) == expected);
 }
 
 TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolves from where the value is") {
@@ -253,7 +279,7 @@ TEST_CASE("resolve_subtree: a container oc.create or oc.dict.values makes resolv
         "w2: {k: '${y}'}\n");
     CHECK(python_str(*block) == "{'v': [1, 2], 'w': [1], 'w2': {'k': 1}}");
     CHECK(error_of([&] { resolve_block("telemetry:\n  extra: '${oc.dict.values:.sub}'\n  sub: {a: '${nope}'}\n"); }) ==
-          "c.yaml:3:12: telemetry.sub.a: interpolation key 'nope' not found");
+          "c.yaml:2:10: telemetry.[0]: interpolation key 'nope' not found");  // OmegaConf names the item
     // oc.select and oc.deprecated give the node itself, resolved where it is.
     block = resolve_block("x: {a: '${.b}', b: 3}\ntelemetry:\n  s: ${oc.select:x}\n  d: ${oc.deprecated:x}\n");
     CHECK(python_str(*block) == "{'s': {'a': 3, 'b': 3}, 'd': {'a': 3, 'b': 3}}");
@@ -368,8 +394,6 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
         {"${oc.select:a,b,c}", "oc.select takes a key and an optional default, got 3 arguments"},
         {"${oc.decode:}", "oc.decode takes one argument, got 0"},
         {"${oc.decode:a,b}", "oc.decode takes one argument, got 2"},
-        {"${inherit_from:}", "inherit_from takes one argument, got 0"},
-        {"${copy:a,b}", "copy takes one argument, got 2"},
         {"${oc.create:}", "oc.create takes one argument, got 0"},
         {"${oc.deprecated:}", "oc.deprecated takes a key and an optional message, got 0 arguments"},
         {"${oc.deprecated:a,b,c}", "oc.deprecated takes a key and an optional message, got 3 arguments"},
@@ -379,8 +403,32 @@ TEST_CASE("resolve_subtree: each resolver takes the arguments its row says, in O
     }));
     std::string config = "telemetry:\n  a: '" + value + "'\n";  // a lambda cannot capture a binding (clang 14)
     CHECK(error_of([&] { resolve_block(config); }) == "c.yaml:2:6: telemetry.a: " + message);
-    CHECK(resolve_value("${copy:a.b}")->text() == "${copy:a.b}");
-    CHECK(resolve_value("${inherit_from:${x.s}}")->text() == "${inherit_from:str}");
+}
+
+// OmegaConf.register_new_resolver: a name OmegaConf does not have is looked up among the
+// resolvers registered from above, with its own arity; OmegaConf's own names stay its own.
+TEST_CASE("resolve_subtree: resolvers registered from above, after OmegaConf's own") {
+    static constexpr auto kJoin = [](std::string_view name, const std::vector<NodePtr>& args, const Origin& where) {
+        std::string out(name);
+        for (const auto& a : args) out += "+" + python_str(*a);
+        return make_string(out, where);
+    };
+    static constexpr RegisteredResolver kRegistered[] = {
+        {"join", 1, 2, "one or two arguments", +kJoin},
+        {"oc.env", 0, 9, "anything", +kJoin},  // OmegaConf's name: never reached
+    };
+    ResolveLimits limits;
+    limits.resolvers = kRegistered;
+    NodePtr root =
+        parse_yaml("x: {s: str}\ntelemetry:\n  a: ${join:${x.s},2}\n  b: 'p-${join:1}'\n  c: ${oc.env:E}\n", "c.yaml");
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {{"E", "e"}}, limits)) ==
+          "{'a': 'join+str+2', 'b': 'p-join+1', 'c': 'e'}");
+    root = parse_yaml("telemetry:\n  a: ${join:1,2,3}\n", "c.yaml");
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}, limits); }) ==
+          "c.yaml:2:6: telemetry.a: join takes one or two arguments, got 3 arguments");
+    // Without the registration, the name is unknown.
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}); }) ==
+          "c.yaml:2:6: telemetry.a: unsupported interpolation type 'join' (unknown resolver)");
 }
 
 TEST_CASE("resolve_subtree: the texts a secret was built from, first and also when resolution throws") {

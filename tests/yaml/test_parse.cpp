@@ -493,6 +493,26 @@ TEST_CASE("parse_yaml: regression: node and yaml-cpp error columns counted bytes
     CHECK(loaded("\xc3\xbc: x: y\n") == "error: c.yaml:1:5: malformed YAML: illegal map value");
 }
 
+// construct_yaml_omap/pairs give a list of (key, value) tuples, which OmegaConf holds as a
+// list of two-item lists (expected values from PyYAML 6 with OmegaConf's loader).
+TEST_CASE("parse_yaml: !!omap and !!pairs are lists of [key, value], keys keeping their type") {
+    CHECK(loaded("a: !!omap [{x: 1}, {y: 2}]\n") == "{'a': [['x', 1], ['y', 2]]}");
+    CHECK(loaded("a: !!pairs\n  - x: 1\n  - x: 2\n") == "{'a': [['x', 1], ['x', 2]]}");
+    CHECK(loaded("a: !!pairs [{1: x}, {true: y}, {1.5: z}]\n") == "{'a': [[1, 'x'], [True, 'y'], [1.5, 'z']]}");
+    CHECK(loaded("a: !!omap []\n") == "{'a': []}");
+    CHECK(loaded("a: !!omap [{x: 1, y: 2}]\n") ==
+          "error: c.yaml:1:12: a[0]: while constructing an ordered map: expected a single mapping item, but found 2 "
+          "items");
+    CHECK(loaded("a: !!pairs [x]\n") ==
+          "error: c.yaml:1:13: a[0]: while constructing pairs: expected a mapping of length 1, but found scalar");
+    CHECK(loaded("a: !!omap {x: 1}\n") ==
+          "error: c.yaml:1:4: a: while constructing an ordered map: expected a sequence, but found mapping");
+    CHECK(loaded("a: !!set {x, y}\n") == "error: c.yaml:1:4: a: Value 'set' is not a supported primitive type");
+    CHECK(loaded("a: !!seq {x: 1}\n") == "error: c.yaml:1:4: a: expected a sequence node, but found mapping");
+    CHECK(loaded("a: !!str [1]\n") == "error: c.yaml:1:4: a: expected a scalar node, but found sequence");
+    CHECK(loaded("a: !!map {x: 1}\nb: !!seq [1]\n") == "{'a': {'x': 1}, 'b': [1]}");
+}
+
 TEST_CASE("parse_yaml rejects unsupported tags and complex keys") {
     CHECK(loaded("a: !!python/object:os.system x\n") ==
           "error: c.yaml:1:4: a: unsupported YAML tag 'tag:yaml.org,2002:python/object:os.system'");

@@ -137,6 +137,110 @@ TEST_CASE("type_tagged_scalar applies explicit tags and rejects unknown ones") {
           }) == "c.yaml:1:4: a: invalid integer literal '12x'");
 }
 
+// PyYAML's SafeConstructor, one constructor per tag, reads a tagged text as Python does,
+// not by the implicit resolvers' regexes: expected values from PyYAML 6 with OmegaConf's
+// loader and CPython 3.13 (repr of the value, or the error after "c.yaml:1:4: a: ").
+TEST_CASE(
+    "type_tagged_scalar: regression: !!float inf and !!float ' 1.5' were refused; each tag reads as PyYAML's "
+    "constructor") {
+    constexpr std::string_view kTag = "tag:yaml.org,2002:";
+    auto [tag, text, expected] = GENERATE(table<std::string, std::string, std::string>({
+        // construct_yaml_float: '_' removed, lower-cased, one sign, then float().
+        {"float", "inf", "inf"},
+        {"float", " 1.5", "1.5"},
+        {"float", "-.inf", "-inf"},
+        {"float", "-Infinity", "-inf"},
+        {"float", "--5", "5.0"},  // the sign taken once, float() takes the second
+        {"float", "- 5", "-5.0"},
+        {"float", "1_0.5_0", "10.5"},
+        {"float", "_1_", "1.0"},
+        {"float", "\xd9\xa1.\xd9\xa5", "1.5"},  // Arabic-Indic 1.5
+        {"float", "1:30.5", "90.5"},
+        {"float", "1: 30", "90.0"},
+        {"float", "1E3", "1000.0"},
+        {"float", "NaN", "nan"},
+        {"float", "", "invalid float literal ''"},  // PyYAML: IndexError
+        {"float", "_", "invalid float literal '_'"},
+        {"float", "0x10", "invalid float literal '0x10'"},
+        {"float", "1:x", "invalid float literal '1:x'"},
+        // construct_yaml_int: '_' removed, one sign, then int() in the base the text names.
+        {"int", "0o17", "15"},
+        {"int", "017", "15"},
+        {"int", " 5", "5"},
+        {"int", "--5", "5"},
+        {"int", "-0x-10", "16"},
+        {"int", "0x0x10", "16"},
+        {"int", "0b_1", "1"},
+        {"int", "0x1F", "31"},
+        {"int", "1:-30", "30"},
+        {"int", "-1:30", "-90"},
+        {"int", "\xd9\xa1\xd9\xa2", "12"},
+        {"int", "\xd9\xa1:\xd9\xa3", "63"},
+        {"int", "", "invalid integer literal ''"},  // PyYAML: IndexError
+        {"int", "-", "invalid integer literal '-'"},
+        {"int", "09", "invalid integer literal '09'"},
+        {"int", "1.5", "invalid integer literal '1.5'"},
+        {"int", "0x", "invalid integer literal '0x'"},
+        {"int", "1::2", "invalid integer literal '1::2'"},
+        // construct_yaml_bool: bool_values[value.lower()].
+        {"bool", "Yes", "True"},
+        {"bool", "oFF", "False"},
+        {"bool", "y", "invalid boolean literal 'y'"},
+        {"null", "anything", "None"},
+        {"str", "12", "'12'"},
+        // Values OmegaConf refuses, or this tool does not hold.
+        {"timestamp", "2001-12-14", "Value 'date' is not a supported primitive type"},
+        {"timestamp", "2001-12-14t21:59:43.10-05:00", "Value 'datetime' is not a supported primitive type"},
+        {"timestamp", "2001-12-14 21:59:43", "Value 'datetime' is not a supported primitive type"},
+        {"timestamp", "nope", "invalid timestamp literal 'nope'"},
+        {"binary", "aGVsbG8=", "!!binary makes a bytes value, which gym-otel-env does not support"},
+        // Collection tags on a scalar.
+        {"seq", "x", "expected a sequence node, but found scalar"},
+        {"map", "x", "expected a mapping node, but found scalar"},
+        {"set", "x", "expected a mapping node, but found scalar"},
+        {"omap", "x", "while constructing an ordered map: expected a sequence, but found scalar"},
+        {"pairs", "x", "while constructing pairs: expected a sequence, but found scalar"},
+        {"merge", "x", "unsupported YAML tag 'tag:yaml.org,2002:merge'"},
+    }));
+    CAPTURE(tag, text);
+    const std::string full = std::string(kTag) + tag;
+    std::string got;
+    try {
+        NodePtr n = type_tagged_scalar(full, text, Origin{"c.yaml", 1, 4}, "a");
+        got = n->type == Type::real     ? python_float(n->real())
+              : n->type == Type::string ? python_repr(n->text())
+                                        : python_str(*n);
+    } catch (const Error& e) {
+        got = std::string(e.what()).substr(std::string_view("c.yaml:1:4: a: ").size());
+    }
+    CHECK(got == expected);
+}
+
+TEST_CASE("collection_tag: what a tag makes of a collection, or PyYAML's refusal") {
+    const Origin at{"c.yaml", 1, 4};
+    CHECK(collection_tag("?", Type::mapping, at, "a") == CollectionTag::plain);
+    CHECK(collection_tag("!", Type::sequence, at, "a") == CollectionTag::plain);
+    CHECK(collection_tag("tag:yaml.org,2002:seq", Type::sequence, at, "a") == CollectionTag::plain);
+    CHECK(collection_tag("tag:yaml.org,2002:map", Type::mapping, at, "a") == CollectionTag::plain);
+    CHECK(collection_tag("tag:yaml.org,2002:omap", Type::sequence, at, "a") == CollectionTag::pairs);
+    CHECK(collection_tag("tag:yaml.org,2002:pairs", Type::sequence, at, "a") == CollectionTag::pairs);
+    auto refused = [&](std::string_view tag, Type type) {
+        return error_of([&] { collection_tag(std::string("tag:yaml.org,2002:").append(tag), type, at, "a"); });
+    };
+    CHECK(refused("seq", Type::mapping) == "c.yaml:1:4: a: expected a sequence node, but found mapping");
+    CHECK(refused("map", Type::sequence) == "c.yaml:1:4: a: expected a mapping node, but found sequence");
+    CHECK(refused("omap", Type::mapping) ==
+          "c.yaml:1:4: a: while constructing an ordered map: expected a sequence, but found mapping");
+    CHECK(refused("pairs", Type::mapping) ==
+          "c.yaml:1:4: a: while constructing pairs: expected a sequence, but found mapping");
+    CHECK(refused("set", Type::mapping) == "c.yaml:1:4: a: Value 'set' is not a supported primitive type");
+    CHECK(refused("set", Type::sequence) == "c.yaml:1:4: a: expected a mapping node, but found sequence");
+    CHECK(refused("null", Type::sequence) == "c.yaml:1:4: a: expected a scalar node, but found sequence");
+    CHECK(refused("int", Type::mapping) == "c.yaml:1:4: a: expected a scalar node, but found mapping");
+    CHECK(error_of([&] { collection_tag("!foo", Type::mapping, at, "a"); }) ==
+          "c.yaml:1:4: a: unsupported YAML tag '!foo'");
+}
+
 TEST_CASE("plain_scalar_is_string says what type_plain_scalar would make a string") {
     for (const auto& row : kRows) {
         CAPTURE(row.plain);

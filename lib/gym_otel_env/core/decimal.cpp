@@ -88,6 +88,27 @@ std::string decimal_times_add(std::string_view decimal, int factor, std::string_
     return to_decimal(n);
 }
 
+std::string decimal_add(std::string_view a, std::string_view b) {
+    bool na = a.starts_with('-'), nb = b.starts_with('-');
+    if (na) a.remove_prefix(1);
+    if (nb) b.remove_prefix(1);
+    auto with_sign = [](bool negative, std::string magnitude) {
+        return negative ? negate_decimal(magnitude) : magnitude;
+    };
+    if (na == nb) return with_sign(na, decimal_times_add(a, 1, b));
+    // Opposite signs: the larger magnitude less the smaller, with the larger's sign.
+    bool a_larger = a.size() != b.size() ? a.size() > b.size() : a.compare(b) >= 0;
+    Limbs big = from_decimal(a_larger ? a : b);
+    Limbs small = from_decimal(a_larger ? b : a);
+    int64_t borrow = 0;
+    for (size_t i = 0; i < big.size(); ++i) {
+        int64_t cur = int64_t{big[i]} - (i < small.size() ? small[i] : 0) - borrow;
+        borrow = cur < 0;
+        big[i] = static_cast<uint32_t>(cur + (borrow ? kLimb : 0));
+    }
+    return with_sign(a_larger ? na : nb, to_decimal(big));
+}
+
 std::string negate_decimal(std::string_view decimal) {
     if (decimal == "0") return "0";
     if (!decimal.empty() && decimal.front() == '-') return std::string(decimal.substr(1));

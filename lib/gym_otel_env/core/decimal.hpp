@@ -22,6 +22,8 @@ std::string decimal_from_digits(std::string_view digits, int base);
 std::string decimal_from_integral_double(double value);
 // a * 60 + b for base-60 literals; both canonical, non-negative.
 std::string decimal_times_add(std::string_view decimal, int factor, std::string_view addend);
+// a + b for canonical decimals of any sign (PyYAML's base 60 with a signed part).
+std::string decimal_add(std::string_view a, std::string_view b);
 std::string negate_decimal(std::string_view decimal);
 
 }  // namespace goe

@@ -554,6 +554,17 @@ std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
     return std::move(finder.out);
 }
 
+// Gym's `lambda a: f"${{inherit_from:{a}}}"`: the directive's text again, its argument
+// as Python's str() shows it.
+NodePtr directive_itself(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) {
+    return make_string(fmt::format("${{{}:{}}}", name, python_str(*args[0])), where);
+}
+
+constexpr RegisteredResolver kGymResolvers[] = {
+    {"inherit_from", 1, 1, "one argument", &directive_itself},
+    {"copy", 1, 1, "one argument", &directive_itself},
+};
+
 }  // namespace
 
 uint8_t subtree_marks(const Node& collection) {
@@ -572,10 +583,17 @@ uint8_t subtree_marks(const Node& collection) {
     return kMarksNoted | (missing ? kHasMissing : 0) | (directive ? kHasDirective : 0);
 }
 
+std::span<const RegisteredResolver> gym_resolvers() { return kGymResolvers; }
+
+ResolveLimits with_gym_resolvers(ResolveLimits limits) {
+    limits.resolvers = gym_resolvers();
+    return limits;
+}
+
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, const Environment& env,
                          const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
     if (!root || root->type != Type::mapping) return root;
-    return Swapper(root, limits, env, merge_limits, resolve_limits).run();
+    return Swapper(root, limits, env, merge_limits, with_gym_resolvers(resolve_limits)).run();
 }
 
 void check_missing(const NodePtr& root, const DirectiveLimits& limits) {

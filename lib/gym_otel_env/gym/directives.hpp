@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,13 @@ struct DirectiveLimits {
 // `merge_limits` and `resolve_limits` hold the merges of _inherit_from and the list items read.
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {}, const Environment& env = {},
                          const MergeLimits& merge_limits = {}, const ResolveLimits& resolve_limits = {});
+
+// The resolvers Gym registers into OmegaConf's table when global_config.py is imported,
+// so that a directive string left where the pass does not look (a list item, a
+// swapped-in source) reads as itself: `${inherit_from:a}` is the string "${inherit_from:a}".
+std::span<const RegisteredResolver> gym_resolvers();
+// `limits` with Gym's resolvers registered: every resolution Gym makes has them.
+ResolveLimits with_gym_resolvers(ResolveLimits limits);
 
 // What the two passes below look for in a collection and below it, summed up from its
 // children where it is built (Node::set_marks): the parser notes it on every collection

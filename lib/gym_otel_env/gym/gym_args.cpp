@@ -31,13 +31,18 @@ struct Match {
 };
 
 bool negative_number(std::string_view w) {
-    // argparse's '^-\d+$|^-\d*\.\d+$'
+    // argparse's '^-\d+$|^-\d*\.\d+$': \d is any Unicode decimal digit, and $ also
+    // matches before a final newline.
     if (w.size() < 2 || w[0] != '-') return false;
-    std::string_view rest = w.substr(1);
-    size_t dot = rest.find('.');
-    auto digits = [](std::string_view s) { return s.find_first_not_of("0123456789") == std::string_view::npos; };
-    if (dot == std::string_view::npos) return digits(rest);
-    return digits(rest.substr(0, dot)) && rest.size() > dot + 1 && digits(rest.substr(dot + 1));
+    std::u32string rest = code_points(w.substr(1));
+    if (!rest.empty() && rest.back() == U'\n') rest.pop_back();
+    auto digits = [](std::u32string_view s) {
+        return std::all_of(s.begin(), s.end(), [](char32_t c) { return python_decimal_value(c) >= 0; });
+    };
+    size_t dot = rest.find(U'.');
+    if (dot == std::u32string::npos) return !rest.empty() && digits(rest);
+    return digits(std::u32string_view(rest).substr(0, dot)) && rest.size() > dot + 1 &&
+           digits(std::u32string_view(rest).substr(dot + 1));
 }
 
 [[noreturn]] void refuse(const std::string& what) {

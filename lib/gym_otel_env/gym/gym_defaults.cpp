@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/python.hpp"
+#include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
@@ -72,7 +73,8 @@ std::string shown(const Node& raw, const Node& value) {
 }  // namespace
 
 NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address,
-                           const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
+                           const MergeLimits& merge_limits, const ResolveLimits& omegaconf_limits) {
+    const ResolveLimits resolve_limits = with_gym_resolvers(omegaconf_limits);
     if (!root || root->type != Type::mapping) return root;
     auto out = writable(std::move(root));
     for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value, merge_limits);
@@ -101,6 +103,15 @@ NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddre
         throw Error((*out->find("head_server"))->origin, "head_server",
                     fmt::format("expected a mapping (Gym reads head_server.port), got {} {}", type_name(head->type),
                                 shown(**out->find("head_server"), *head)));
+    // head_server.get("port", 11000), read before the default head_server is put in.
+    NodePtr head_port = make_int("11000", kDefault);
+    if (head && head->type == Type::mapping) {
+        if (const NodePtr* port = head->find("port")) {
+            head_port = is_interpolation(**port) ? resolve_item({{tree, ""}, {head, "head_server"}}, "head_server.port",
+                                                                *port, env, resolve_limits)
+                                                 : *port;
+        }
+    }
     if (!out->find("port_range_low")) put(*out, "port_range_low", make_int("10001", kDefault));
     if (!out->find("port_range_high")) put(*out, "port_range_high", make_int("20000", kDefault));
 
@@ -119,8 +130,15 @@ NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddre
         server->mutable_entries().push_back(Entry{"port", make_int("11000", kDefault)});
         put(*out, "head_server", server);
     }
-    // disallowed_ports is left out: Gym fills it with the ports it picks at random for
-    // the server instances it validates, which this tool does not repeat.
+    // Gym writes disallowed_ports here, before it reads the block, so that
+    // ${oc.dict.keys:""} lists it: the head server's port (none when it is null), then
+    // every server instance's port, picked at random where not configured. Server
+    // instances are not detected here (SPEC 1), so the list holds the head server's port.
+    auto ports = std::make_shared<Node>();
+    ports->type = Type::sequence;
+    ports->origin = kDefault;
+    if (head_port->type != Type::null) ports->mutable_items().push_back(head_port);
+    put(*out, "disallowed_ports", ports);
 
     if (!out->find("allow_openai_version_skew")) put(*out, "allow_openai_version_skew", make_bool(false, kDefault));
     NodePtr skew = value_of("allow_openai_version_skew");

@@ -39,18 +39,6 @@ std::optional<std::string> on_path(const std::string& name, const Environment& e
     return std::nullopt;
 }
 
-std::vector<std::string> words_of(std::string_view line) {
-    std::vector<std::string> out;
-    size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        if (i > start) out.emplace_back(line.substr(start, i - start));
-    }
-    return out;
-}
-
 // The kernel's reading of a #! line (binfmt_script): the interpreter, then the rest of the
 // line, blanks around it dropped, as one argument when there is any.
 std::vector<std::string> shebang_words(std::string_view line) {
@@ -61,8 +49,47 @@ std::vector<std::string> shebang_words(std::string_view line) {
     return out;
 }
 
+// The first shell word of `line` after quote removal, as sh reads the interpreter in a
+// trampoline: pip's distlib wraps a path with a space in double quotes, uv in single
+// quotes (a quote inside as '"'"'). nullopt for a word sh would expand (`$`, a backquote)
+// or an unclosed quote. `rest` gets what follows the word.
+std::optional<std::string> sh_word(std::string_view line, std::string_view* rest = nullptr) {
+    size_t i = line.find_first_not_of(" \t");
+    if (i == std::string_view::npos) return std::nullopt;
+    std::string word;
+    for (; i < line.size() && line[i] != ' ' && line[i] != '\t'; ++i) {
+        char c = line[i];
+        if (c == '\'') {
+            size_t end = line.find('\'', i + 1);
+            if (end == std::string_view::npos) return std::nullopt;
+            word.append(line.substr(i + 1, end - i - 1));
+            i = end;
+        } else if (c == '"') {
+            for (++i;; ++i) {
+                if (i >= line.size()) return std::nullopt;
+                if (line[i] == '"') break;
+                if (line[i] == '$' || line[i] == '`') return std::nullopt;
+                // In double quotes a backslash escapes only these.
+                if (line[i] == '\\' && i + 1 < line.size() &&
+                    std::string_view("$`\"\\").find(line[i + 1]) != std::string_view::npos)
+                    ++i;
+                word += line[i];
+            }
+        } else if (c == '$' || c == '`') {
+            return std::nullopt;
+        } else if (c == '\\' && i + 1 < line.size()) {
+            word += line[++i];
+        } else {
+            word += c;
+        }
+    }
+    if (rest) *rest = line.substr(i);
+    return word;
+}
+
 // The interpreter a console script runs: its shebang (through `env`), or the one named
-// by pip's /bin/sh trampoline for interpreter paths too long for a shebang.
+// by the /bin/sh trampoline pip and uv write for an interpreter path with a space or too
+// long for a shebang: `'''exec' "/path with space/python" "$0" "$@"`.
 std::optional<std::string> script_interpreter(const std::string& script, const Environment& env, FileSystem& fs) {
     std::optional<std::string> text;
     try {
@@ -85,12 +112,22 @@ std::optional<std::string> script_interpreter(const std::string& script, const E
         return on_path(launch.command.front(), launch.env, fs);
     }
     if (words[0] == "/bin/sh" && eol != std::string::npos) {
-        // '''exec' /path/to/python "$0" "$@"
         std::string_view second = std::string_view(*text).substr(eol + 1);
         second = second.substr(0, second.find('\n'));
-        auto w = words_of(second);
-        if (w.size() >= 2 && w[0] == "'''exec'") return w[1];
-        return std::nullopt;
+        constexpr std::string_view kExec = "'''exec'";
+        if (!second.starts_with(kExec) || (second.size() > kExec.size() && second[kExec.size()] != ' '))
+            return std::nullopt;
+        second.remove_prefix(kExec.size());
+        // uv's relocatable form names the interpreter from the script's own directory.
+        constexpr std::string_view kHere = " \"$(dirname -- \"$(realpath -- \"$0\")\")\"/";
+        if (second.starts_with(kHere)) {
+            auto name = sh_word(second.substr(kHere.size()));
+            if (!name || name->empty()) return std::nullopt;
+            return dirname_of(fs.resolve(script)) + "/" + *name;
+        }
+        auto interpreter = sh_word(second);
+        if (!interpreter || interpreter->empty()) return std::nullopt;
+        return interpreter;
     }
     return words[0];
 }

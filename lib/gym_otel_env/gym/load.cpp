@@ -107,7 +107,7 @@ bool has_interpolated_item(const NodePtr& list) {
 // List[str] over it), and OmegaConf resolves each item as it is read.
 NodePtr resolved_list(const NodePtr& root, const NodePtr& list, const Environment& env, const ResolveLimits& limits) {
     if (!has_interpolated_item(list)) return list;
-    return resolve_subtree(root, kConfigPaths, env, limits);
+    return resolve_subtree(root, kConfigPaths, env, with_gym_resolvers(limits));
 }
 
 // The config_paths list of a loaded file (null or absent: none), its items resolved

@@ -258,11 +258,11 @@ private:
         // keyword's name, the text a cast quotes. None of them is shown for such a token.
         std::string shown_text = shown_.secret() ? "***" : e.text;
         std::string shown_name = shown_.secret() ? "***" : name;
+        // Functions.eval puts the names on a line of their own.
         if (std::find(known.begin(), known.end(), name) == known.end())
             shown_.fail_whole(
-                fmt::format("HydraException while evaluating '{}': Unknown function '{}' (available: "
-                            "bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag)",
-                            shown_text, shown_name));
+                fmt::format("HydraException while evaluating '{}': Unknown function '{}'", shown_text, shown_name),
+                "Available: bool,choice,float,glob,int,interval,range,shuffle,sort,str,tag");
         std::vector<FunctionArg> args;
         bool in_kwargs = false;
         for (size_t i = 0; i < e.items.size(); ++i) {
@@ -324,6 +324,7 @@ private:
         switch (t.kind) {
             case Kind::quoted:
                 v.kind = OverrideValue::Kind::quoted;
+                v.quote = t.text.front();
                 v.text = unquote(t.text);
                 return v;
             case Kind::integer: return integer(t);

@@ -19,6 +19,9 @@ struct OverrideValue {
     enum class Kind { string, quoted, integer, real, boolean, null, list, dict };
     Kind kind = Kind::string;
     std::string text;  // string and quoted: the value (unescaped); integer: canonical decimal
+    // quoted: the quote it was written with, which Hydra's QuotedString keeps and compares
+    // ('a' is not "a").
+    char quote = '\'';
     double real = 0;
     bool boolean = false;
     std::vector<OverrideValue> items;  // list items; dict: keys and values alternate

@@ -51,8 +51,14 @@ Cell* Cell::find(std::string_view key) {
     return nullptr;
 }
 
+// A NaN key is float()'s new object each time Hydra parses `nan`: no other key, a NaN of
+// an earlier token included, is the same key as it (Python's dict compares by identity,
+// then by ==, which a NaN never is).
+bool fresh_nan(Type key_type, std::string_view key) { return key_type == Type::real && key == "nan"; }
+
 Cell* Cell::find_same(const std::string& key, Type key_type) {
     if (key_type == Type::string) return find(key);
+    if (fresh_nan(key_type, key)) return nullptr;
     std::string identity = key_identity(key_type, key);
     for (auto& e : entries)
         if (e.key_type != Type::string && key_identity(e.key_type, e.first) == identity) return &e.second;
@@ -217,20 +223,27 @@ void update(Cell& root, const std::vector<std::string>& path, Cell value, bool o
 
 bool python_equal(const Node& a, const Node& b);
 
-bool number(const Node& n, double& out) {
-    if (n.type == Type::boolean) out = n.boolean ? 1 : 0;
-    else if (n.type == Type::integer) out = std::stod(std::string(n.text()));
-    else if (n.type == Type::real) out = n.real();
-    else return false;
-    return true;
+bool numeric(const Node& n) { return n.type == Type::boolean || n.type == Type::integer || n.type == Type::real; }
+
+// An int (a bool as 0 or 1) as its decimal text.
+std::string_view integer_text(const Node& n) {
+    if (n.type == Type::boolean) return n.boolean ? "1" : "0";
+    return n.text();
+}
+
+// Python's == of two numbers: exact between an int and a float at any size, never
+// through a double; a NaN equals nothing.
+bool numbers_equal(const Node& a, const Node& b) {
+    if (a.type == Type::real && b.type == Type::real) return a.real() == b.real();
+    if (a.type == Type::real) return python_compare_int_float(integer_text(b), a.real()) == 0;
+    if (b.type == Type::real) return python_compare_int_float(integer_text(a), b.real()) == 0;
+    return python_compare_ints(integer_text(a), integer_text(b)) == 0;
 }
 
 // Python's == between the parsed value and the node (1 == 1.0 == True; lists and
 // dicts by content).
 bool python_equal(const Node& a, const Node& b) {
-    double x = 0, y = 0;
-    if (a.type == Type::integer && b.type == Type::integer) return a.text() == b.text();
-    if (number(a, x) && number(b, y)) return x == y;
+    if (numeric(a) && numeric(b)) return numbers_equal(a, b);
     if (a.type != b.type) return false;
     switch (a.type) {
         case Type::null: return true;
@@ -243,6 +256,8 @@ bool python_equal(const Node& a, const Node& b) {
         case Type::mapping:
             if (a.entries().size() != b.entries().size()) return false;
             for (const auto& e : a.entries()) {
+                // OmegaConf's _dict_conf_eq asks `k in d2`: a NaN key is in no other dict.
+                if (fresh_nan(e.key_type, e.key.view())) return false;
                 std::string identity = key_identity(e);
                 auto other = std::find_if(b.entries().begin(), b.entries().end(),
                                           [&](const Entry& f) { return key_identity(f) == identity; });
@@ -287,8 +302,12 @@ void apply(Cell& root, const ParsedOverride& o, SecretTest secret, int max_depth
             std::vector<std::string> parent_path(path.begin(), path.end() - 1);
             Cell* parent = parent_path.empty() ? &root : select(root, parent_path);
             if (parent && parent->type == Type::mapping) {
-                std::erase_if(parent->entries,
-                              [&](const auto& e) { return e.key_type == Type::string && e.first == path.back(); });
+                // select('') is the root itself, so `~` passes the check above; `del cfg['']`
+                // then finds no such key.
+                if (std::erase_if(parent->entries, [&](const auto& e) {
+                        return e.key_type == Type::string && e.first == path.back();
+                    }) == 0)
+                    throw MergeError{fmt::format("Key not found: '{}'", path.back())};
             } else if (parent && parent->type == Type::sequence) {
                 // Hydra deletes with the key as text, which a ListConfig refuses.
                 throw MergeError{"list indices must be integers or slices, not str"};

@@ -1,8 +1,8 @@
 // Hydra's grammar functions (hydra/_internal/grammar/grammar_functions.py) called as
 // Functions.eval calls them: arguments bound and type-checked first, then the function.
-// sort() uses Python's sorted(): the same order and, when two items cannot be compared,
-// the same TypeError from the same pair, since the comparisons are made in CPython's
-// order (list.sort's count_run, then binary insertion: exact below 64 items).
+// sort() uses Python's sorted() (core/python_sort.hpp): the same order and, when two items
+// cannot be compared, the same TypeError from the same pair, since the comparisons are
+// made in CPython 3.13's order, at any length.
 #include <algorithm>
 #include <cmath>
 
@@ -10,6 +10,7 @@
 
 #include "gym_otel_env/core/decimal.hpp"
 #include "gym_otel_env/core/python.hpp"
+#include "gym_otel_env/core/python_sort.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/hydra/override_shown.hpp"
 
@@ -48,29 +49,6 @@ std::string_view type_name(const FunctionValue& v) {
 
 bool numeric(const OverrideValue& v) { return v.kind == K::integer || v.kind == K::real || v.kind == K::boolean; }
 
-// -1, 0, 1 for two signed decimal integers.
-int compare_decimal(std::string_view a, std::string_view b) {
-    bool na = a.starts_with('-'), nb = b.starts_with('-');
-    if (na != nb) return na ? -1 : 1;
-    if (na) {
-        a.remove_prefix(1);
-        b.remove_prefix(1);
-    }
-    int magnitude = a.size() != b.size() ? (a.size() < b.size() ? -1 : 1) : a.compare(b) < 0 ? -1 : a == b ? 0 : 1;
-    return na ? -magnitude : magnitude;
-}
-
-// An integer against a float, exactly as Python compares them; nullopt when x is NaN.
-std::optional<int> compare_int_real(std::string_view decimal, double x) {
-    if (std::isnan(x)) return std::nullopt;
-    if (std::isinf(x)) return x > 0 ? -1 : 1;
-    double t = std::trunc(x);
-    std::string whole = decimal_from_integral_double(std::fabs(t));
-    if (t < 0 && whole != "0") whole = negate_decimal(whole);
-    if (int c = compare_decimal(decimal, whole)) return c;
-    return x > t ? -1 : x < t ? 1 : 0;
-}
-
 std::string integer_text(const OverrideValue& v) {
     if (v.kind == K::boolean) return v.boolean ? "1" : "0";
     return v.text;
@@ -78,17 +56,17 @@ std::string integer_text(const OverrideValue& v) {
 
 // -1, 0, 1 for two numbers; nullopt when a NaN makes every comparison false.
 std::optional<int> compare_numbers(const OverrideValue& a, const OverrideValue& b) {
-    if (a.kind != K::real && b.kind != K::real) return compare_decimal(integer_text(a), integer_text(b));
+    if (a.kind != K::real && b.kind != K::real) return python_compare_ints(integer_text(a), integer_text(b));
     if (a.kind == K::real && b.kind == K::real) {
         if (std::isnan(a.real) || std::isnan(b.real)) return std::nullopt;
         return a.real < b.real ? -1 : a.real > b.real ? 1 : 0;
     }
     if (a.kind == K::real) {
-        auto c = compare_int_real(integer_text(b), a.real);
+        auto c = python_compare_int_float(integer_text(b), a.real);
         if (c) return -*c;
         return c;
     }
-    return compare_int_real(integer_text(a), b.real);
+    return python_compare_int_float(integer_text(a), b.real);
 }
 
 // Python's ==, which never raises here.
@@ -96,8 +74,9 @@ bool equal(const OverrideValue& a, const OverrideValue& b) {
     if (numeric(a) && numeric(b)) return compare_numbers(a, b) == 0;
     if (a.kind != b.kind) return false;
     switch (a.kind) {
-        case K::string:
-        case K::quoted: return a.text == b.text;
+        case K::string: return a.text == b.text;
+        // A frozen dataclass: equal when both fields are, the quote included.
+        case K::quoted: return a.text == b.text && a.quote == b.quote;
         case K::null: return true;
         case K::list:
         case K::dict:
@@ -135,12 +114,13 @@ using Sweep = FunctionValue::Sweep;
 
 [[noreturn]] void raise(std::string type, std::string message) { throw CastError{std::move(type), std::move(message)}; }
 
-// repr() of the object Hydra's visitor built (a QuotedString inside a list is shown as
-// single-quoted: the quote it was written with is not kept).
+// repr() of the object Hydra's visitor built.
 std::string repr(const OverrideValue& v) {
     switch (v.kind) {
         case K::string: return python_repr(v.text);
-        case K::quoted: return fmt::format("QuotedString(text={}, quote=<Quote.single: 0>)", python_repr(v.text));
+        case K::quoted:
+            return fmt::format("QuotedString(text={}, quote={})", python_repr(v.text),
+                               v.quote == '"' ? "<Quote.double: 1>" : "<Quote.single: 0>");
         case K::integer: return v.text;
         case K::real: return python_float(v.real);
         case K::boolean: return v.boolean ? "True" : "False";
@@ -472,31 +452,12 @@ FunctionValue call_hydra_function(std::string_view name, const std::vector<Funct
 }
 
 std::vector<OverrideValue> python_sorted(std::vector<OverrideValue> items, bool reverse) {
-    // reverse=True sorts the reversed list and reverses the result, which keeps equal
-    // items in their order.
-    if (reverse) std::reverse(items.begin(), items.end());
-    size_t n = items.size();
-    if (n >= 2) {
-        // count_run: the longest ascending or strictly descending run at the start.
-        size_t run = 2;
-        bool descending = less(items[1], items[0]);
-        while (run < n && less(items[run], items[run - 1]) == descending) ++run;
-        if (descending) std::reverse(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(run));
-        // binarysort: each further item goes after the equal ones before it.
-        for (size_t start = run; start < n; ++start) {
-            size_t l = 0, r = start;
-            while (l < r) {
-                size_t p = l + (r - l) / 2;
-                if (less(items[start], items[p])) r = p;
-                else l = p + 1;
-            }
-            std::rotate(items.begin() + static_cast<std::ptrdiff_t>(l),
-                        items.begin() + static_cast<std::ptrdiff_t>(start),
-                        items.begin() + static_cast<std::ptrdiff_t>(start) + 1);
-        }
-    }
-    if (reverse) std::reverse(items.begin(), items.end());
-    return items;
+    std::vector<size_t> order = python_sort_order(
+        items.size(), [&](size_t i, size_t j) { return less(items[i], items[j]); }, reverse);
+    std::vector<OverrideValue> out;
+    out.reserve(items.size());
+    for (size_t i : order) out.push_back(std::move(items[i]));
+    return out;
 }
 
 }  // namespace goe

@@ -44,6 +44,14 @@ void TokenShown::fail_whole(std::string_view what) const {
     throw Error(Origin{source_}, {}, fmt::format("Error parsing override '{}': {}", shown_, what), Error::Kind::usage);
 }
 
+void TokenShown::fail_whole(std::string_view what, std::string_view next_line) const {
+    const Origin origin{source_};
+    throw Error(
+        std::vector<std::string>{locate(origin, {}, fmt::format("Error parsing override '{}': {}", shown_, what)),
+                                 locate(origin, {}, std::string(next_line))},
+        Error::Kind::usage);
+}
+
 void TokenShown::fail_plain(std::string_view what, const std::string& key) const {
     throw Error(Origin{source_}, key, std::string(what), Error::Kind::usage);
 }

@@ -26,6 +26,9 @@ public:
     [[noreturn]] void fail(size_t offset, std::string_view what, std::string_view text) const;
     // "Error parsing override 'TOKEN': WHAT"
     [[noreturn]] void fail_whole(std::string_view what) const;
+    // The same with a line of Hydra's own after it, which it prints on a line of its own
+    // (Functions.eval's "Available: ..."): the error has two lines.
+    [[noreturn]] void fail_whole(std::string_view what, std::string_view next_line) const;
     // WHAT as it is: Hydra's sentences that name the token themselves.
     [[noreturn]] void fail_plain(std::string_view what, const std::string& key = {}) const;
 

@@ -102,9 +102,21 @@ public:
             for (auto& e : out->mutable_entries())
                 e.value = deep(e.value, r.where->inside(v, e.key, join_key_path(where.path, e.key)));
         } else {
+            auto made = dict_values_lists_.find(v.get());
             for (size_t i = 0; i < out->items().size(); ++i) {
                 std::string index = fmt::format("[{}]", i);
-                out->mutable_items()[i] = deep(out->items()[i], r.where->inside(v, index, where.path + index));
+                if (made == dict_values_lists_.end()) {
+                    out->mutable_items()[i] = deep(out->items()[i], r.where->inside(v, index, where.path + index));
+                    continue;
+                }
+                // An item of oc.dict.values' list is what OmegaConf names when anything on
+                // its way fails: the list has no key, so the item's full key is its
+                // parent's and the index (`telemetry.[1]`).
+                try {
+                    out->mutable_items()[i] = deep(out->items()[i], r.where->inside(v, index, where.path + index));
+                } catch (const Error& e) {
+                    throw Error(out->items()[i]->origin, made->second + index, e.detail(), e.kind());
+                }
             }
         }
         return out;
@@ -455,9 +467,9 @@ private:
         }
     }
 
-    // OmegaConf's resolvers and the two Gym registers, as the dispatch reads them: the
-    // count of arguments (already evaluated) each takes, in OmegaConf's words for the
-    // message, and the function.
+    // OmegaConf's resolvers, as the dispatch reads them: the count of arguments (already
+    // evaluated) each takes, in OmegaConf's words for the message, and the function;
+    // then those registered from above (limits_.resolvers).
     using ResolverFn = Resolved (Resolver::*)(const std::string& name, const std::vector<NodePtr>& args,
                                               const Frame& f);
     struct ResolverRow {
@@ -477,20 +489,28 @@ private:
             {"oc.deprecated",  1, 2, "a key and an optional message",           &Resolver::oc_deprecated},
             {"oc.dict.keys",   1, 1, "one argument",                            &Resolver::oc_dict_keys},
             {"oc.dict.values", 1, 1, "one argument",                            &Resolver::oc_dict_values},
-            // Gym registers these two so that a directive string left where its pass does
-            // not look (a list item, a swapped-in source) reads as itself.
-            {"inherit_from",   1, 1, "one argument",                            &Resolver::directive_itself},
-            {"copy",           1, 1, "one argument",                            &Resolver::directive_itself},
         };
         // clang-format on
+        auto arity = [&](size_t min_args, size_t max_args, std::string_view takes) {
+            if (args.size() < min_args || args.size() > max_args)
+                fail(f,
+                     fmt::format("{} takes {}, got {}{}", name, takes, args.size(), max_args > 1 ? " arguments" : ""));
+        };
         const ResolverRow* row = std::find_if(std::begin(kResolvers), std::end(kResolvers),
                                               [&](const ResolverRow& r) { return r.name == name; });
-        if (row == std::end(kResolvers))
+        if (row != std::end(kResolvers)) {
+            arity(row->min_args, row->max_args, row->takes);
+            return (this->*row->fn)(name, args, f);
+        }
+        auto registered = std::find_if(limits_.resolvers.begin(), limits_.resolvers.end(),
+                                       [&](const RegisteredResolver& r) { return r.name == name; });
+        if (registered == limits_.resolvers.end())
             fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
-        if (args.size() < row->min_args || args.size() > row->max_args)
-            fail(f, fmt::format("{} takes {}, got {}{}", name, row->takes, args.size(),
-                                row->max_args > 1 ? " arguments" : ""));
-        return (this->*row->fn)(name, args, f);
+        arity(registered->min_args, registered->max_args, registered->takes);
+        NodePtr out = registered->fn(name, args, f.node->origin);
+        if (out->type == Type::string && out->text().size() > limits_.max_result_bytes)
+            fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+        return made(std::move(out));
     }
 
     static Resolved made(NodePtr node) { return {std::move(node), std::nullopt}; }
@@ -681,11 +701,13 @@ private:
         auto out = new_list(f);
         for (const auto& e : in.node->entries())
             out->mutable_items().push_back(make_string(fmt::format("${{{}.{}}}", key, e.key.view()), f.node->origin));
+        // OmegaConf's full key of an item: the parent's, then `[i]` (after a '.' when the
+        // parent is a mapping with a key of its own).
+        const Parent* parent = f.where.parents.get();
+        std::string prefix = parent ? f.where.real.substr(0, parent->cut) : std::string();
+        if (parent && parent->node->type == Type::mapping && !prefix.empty()) prefix += '.';
+        dict_values_lists_.emplace(out.get(), std::move(prefix));
         return {out, f.where};
-    }
-
-    Resolved directive_itself(const std::string& name, const std::vector<NodePtr>& args, const Frame& f) {
-        return made(string_result(fmt::format("${{{}:{}}}", name, str_of(*args[0], f)), f));
     }
 
     NodePtr root_;
@@ -696,12 +718,20 @@ private:
     std::unordered_map<const Node*, Template> templates_;
     std::unordered_set<std::string> active_;
     std::unordered_map<const Node*, bool> settled_;
+    // The lists oc.dict.values made, with the prefix of their items' full keys.
+    std::unordered_map<const Node*, std::string> dict_values_lists_;
     MappingIndex index_;
     size_t visited_ = 0;
     size_t nesting_ = 0;
     size_t evaluations_ = 0;
 
 public:
+    void hand_over_deprecations(std::vector<DeprecatedKey>* to) {
+        if (!to) return;
+        for (auto& d : deprecations_) add_deprecation(*to, std::move(d));
+        deprecations_.clear();
+    }
+
     std::vector<DeprecatedKey> deprecations_;
     SecretTexts* secrets_ = nullptr;
     int recording_ = 0;
@@ -709,6 +739,12 @@ public:
 };
 
 }  // namespace
+
+void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning) {
+    if (std::none_of(warnings.begin(), warnings.end(),
+                     [&](const DeprecatedKey& d) { return d.message == warning.message; }))
+        warnings.push_back(std::move(warning));
+}
 
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env, const ResolveLimits& limits,
                         SecretTexts* secrets, std::vector<DeprecatedKey>* deprecations) {
@@ -742,11 +778,7 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
         }
     }
     NodePtr resolved = resolver.deep(*block, where);
-    if (deprecations) {
-        std::unordered_set<std::string> shown;
-        for (auto& d : resolver.deprecations_)
-            if (shown.insert(d.message).second) deprecations->push_back(std::move(d));
-    }
+    resolver.hand_over_deprecations(deprecations ? deprecations : limits.deprecations);
     if (resolved->type != Type::mapping) return resolved;
     // Keep where each top-level value was written, for validation messages.
     const Node& written = **block;
@@ -778,7 +810,9 @@ NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodeP
                           const ResolveLimits& limits) {
     Resolver resolver(root, env, limits);
     Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
-    return resolver.shallow(value, where);
+    NodePtr out = resolver.shallow(value, where);
+    resolver.hand_over_deprecations(limits.deprecations);
+    return out;
 }
 
 namespace {
@@ -794,13 +828,16 @@ NodePtr dereference_container(const std::vector<Container>& parents, const std::
     if (parents.empty()) return nullptr;
     Resolver resolver(parents.front().node, env, limits);
     NodePtr target = resolver.try_value(value, Location{chain_of(parents), path, path});
+    if (target) resolver.hand_over_deprecations(limits.deprecations);
     return target && target->is_container() ? target : nullptr;
 }
 
 NodePtr resolve_item(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
                      const Environment& env, const ResolveLimits& limits) {
     Resolver resolver(parents.front().node, env, limits);
-    return resolver.shallow(value, Location{chain_of(parents), path, path});
+    NodePtr out = resolver.shallow(value, Location{chain_of(parents), path, path});
+    resolver.hand_over_deprecations(limits.deprecations);
+    return out;
 }
 
 }  // namespace goe

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,30 @@
 
 namespace goe {
 
+// OmegaConf's warning for a value that reads a key through ${oc.deprecated:KEY[,MESSAGE]}:
+// where the value was written, its key path, and the message with $OLD_KEY and $NEW_KEY
+// put in. Python shows a warning of the same text once.
+struct DeprecatedKey {
+    Origin origin;
+    std::string path;
+    std::string message;
+};
+
+// Adds `warning` unless a warning of the same text is there: Python's warning filter
+// shows a text once per process, wherever OmegaConf resolved it.
+void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning);
+
+// A resolver registered on top of OmegaConf's own, as OmegaConf.register_new_resolver
+// registers one (Gym registers `inherit_from` and `copy`): its name, how many arguments
+// it takes and how a message says so, and the function, given the arguments evaluated
+// and the place the value was written; it returns the value or throws Error.
+struct RegisteredResolver {
+    std::string_view name;
+    size_t min_args = 0, max_args = 0;
+    std::string_view takes;  // "one argument"
+    NodePtr (*fn)(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) = nullptr;
+};
+
 struct ResolveLimits {
     size_t max_depth = 256;               // nested references, resolver calls and arguments; the stack
     size_t max_result_bytes = 16u << 20;  // one interpolated string
@@ -24,6 +49,13 @@ struct ResolveLimits {
     // pipeline hands it in. Returns the document's value, null for an empty one; throws
     // Error. Without it, oc.create of a string is refused as not supported.
     NodePtr (*read_yaml)(std::string_view text) = nullptr;
+    // The resolvers registered from above, after OmegaConf's own (a name of OmegaConf's
+    // stays OmegaConf's); any other name is an unknown resolver.
+    std::span<const RegisteredResolver> resolvers;
+    // Where oc.deprecated's warnings go (add_deprecation), from every resolution made
+    // with these limits, as Gym resolves at several points before the block; none when
+    // null. Not a limit, but handed everywhere the limits are.
+    std::vector<DeprecatedKey>* deprecations = nullptr;
 };
 
 // SPEC 7: the block keys whose values may be secret, and (filled in, also when resolution
@@ -50,20 +82,11 @@ struct SecretTexts {
     std::vector<Read> reads;
 };
 
-// OmegaConf's warning for a value that reads a key through ${oc.deprecated:KEY[,MESSAGE]}:
-// where the value was written, its key path, and the message with $OLD_KEY and $NEW_KEY
-// put in. Python shows a warning of the same text once.
-struct DeprecatedKey {
-    Origin origin;
-    std::string path;
-    std::string message;
-};
-
 // The value under the top-level `key` of `root` with every interpolation inside it
 // resolved, or nullptr when the key is absent. Top-level values of a resolved
 // mapping keep the origin where they were written. Throws Error naming the key path
 // and position of the value that failed. `deprecations` (when given) gets the warnings of
-// oc.deprecated, each text once.
+// oc.deprecated, each text once, in place of `limits.deprecations`.
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env,
                         const ResolveLimits& limits = {}, SecretTexts* secrets = nullptr,
                         std::vector<DeprecatedKey>* deprecations = nullptr);

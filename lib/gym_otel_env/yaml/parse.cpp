@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -20,6 +21,7 @@
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
+#include "gym_otel_env/yaml/pyyaml_scan.hpp"
 #include "gym_otel_env/yaml/scalar.hpp"
 #include "gym_otel_env/yaml/yaml_rules.hpp"
 
@@ -264,13 +266,13 @@ public:
 
     void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                          YAML::EmitterStyle::value) override {
-        open(Type::sequence, "seq", mark, tag, anchor);
+        open(Type::sequence, mark, tag, anchor);
     }
     void OnSequenceEnd() override { close(); }
 
     void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                     YAML::EmitterStyle::value) override {
-        open(Type::mapping, "map", mark, tag, anchor);
+        open(Type::mapping, mark, tag, anchor);
     }
     void OnMapEnd() override { close(); }
 
@@ -294,6 +296,8 @@ private:
         // key -> position in entries, for large mappings only: small ones are scanned.
         std::unique_ptr<KeyIndex> index;
         std::vector<NodePtr> merges;  // values of "<<" keys, applied at the end
+        bool pairs = false;           // !!omap or !!pairs: its items become (key, value) lists
+        bool omap = false;            // which of the two, for messages
     };
 
     // Time and memory grow with the number of values, not with the bytes: a file of
@@ -374,12 +378,11 @@ private:
         return out;
     }
 
-    void open(Type type, std::string_view short_tag, const YAML::Mark& mark, std::string_view tag,
-              YAML::anchor_t anchor) {
+    void open(Type type, const YAML::Mark& mark, std::string_view tag, YAML::anchor_t anchor) {
         Origin where = origin(mark);
         count(mark);
-        if (tag != "?" && tag != "!" && tag != fmt::format("tag:yaml.org,2002:{}", short_tag))
-            throw Error(where, path(), fmt::format("unsupported YAML tag '{}'", tag));
+        // Nearly every collection has no tag, and the key path is built only for one.
+        bool pairs = tag != "?" && tag != "!" && collection_tag(tag, type, where, path()) == CollectionTag::pairs;
         if (static_cast<int>(stack_.size()) >= limits_.max_depth) {
             reached_limit_ = true;
             throw Error(where, path(), fmt::format("nesting deeper than {} levels", limits_.max_depth));
@@ -393,6 +396,8 @@ private:
         Frame& frame = stack_.emplace_back();
         frame.node = std::move(node);
         frame.anchor = anchor;
+        frame.pairs = pairs;
+        frame.omap = pairs && tag.ends_with(":omap");
         frame.children_from = type == Type::mapping ? entries_.size() : items_.size();
     }
 
@@ -404,12 +409,49 @@ private:
             if (!frame.merges.empty()) apply_merges(frame);
             move_children(entries_, frame.children_from, frame.node->mutable_entries());
         } else {
+            if (frame.pairs) to_pairs(frame);
             move_children(items_, frame.children_from, frame.node->mutable_items());
         }
         if (marks_) frame.node->set_marks(marks_(*frame.node));
         if (frame.anchor) anchors_[frame.anchor] = frame.node;
         merge_key_ = false;
         place(frame.node, false, nullptr);
+    }
+
+    // construct_yaml_omap and construct_yaml_pairs: each item a mapping of one entry,
+    // which becomes the tuple (key, value), a two-item list to OmegaConf. The key keeps
+    // its YAML type there (1 stays an int).
+    void to_pairs(const Frame& frame) {
+        const char* what = frame.omap ? "an ordered map" : "pairs";
+        for (size_t i = frame.children_from; i < items_.size(); ++i) {
+            const NodePtr& item = items_[i];
+            std::string item_path = fmt::format("{}[{}]", path(), i - frame.children_from);
+            if (item->type != Type::mapping)
+                throw Error(item->origin, item_path,
+                            fmt::format("while constructing {}: expected a mapping of length 1, but found {}", what,
+                                        item->type == Type::sequence ? "sequence" : "scalar"));
+            if (item->entries().size() != 1)
+                throw Error(item->origin, item_path,
+                            fmt::format("while constructing {}: expected a single mapping item, but found {} items",
+                                        what, item->entries().size()));
+            const Entry& e = item->entries().front();
+            auto pair = new_node();
+            pair->type = Type::sequence;
+            pair->origin = item->origin;
+            pair->mutable_items().push_back(key_node(e, item->origin));
+            pair->mutable_items().push_back(e.value);
+            items_[i] = std::move(pair);
+        }
+    }
+
+    // A mapping key as the value it was in YAML.
+    static NodePtr key_node(const Entry& e, const Origin& origin) {
+        switch (e.key_type) {
+            case Type::integer: return make_int(e.key.view(), origin);
+            case Type::boolean: return make_bool(e.key == "True", origin);
+            case Type::real: return make_real(python_float_of(e.key.view()).value_or(std::nan("")), origin);
+            default: return make_string(e.key.view(), origin);
+        }
     }
 
     template <class T>

@@ -178,11 +178,24 @@ bool matches_float(std::string_view s) {
     throw Error(origin, key_path, fmt::format("invalid {} literal '{}'", what, text));
 }
 
-bool all_digits(std::string_view s, int base) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [base](char c) { return digit_value(c) < base; });
+// Python's int(text, base), as PyYAML calls it: any text int() takes, Unicode digits
+// and spaces included.
+std::string int_part(std::string_view part, int base, const Origin& origin, const std::string& key_path,
+                     std::string_view text) {
+    auto decimal = python_int_of(part, base);
+    if (!decimal) reject(origin, key_path, "integer", text);
+    return *decimal;
 }
 
-// PyYAML's construct_yaml_int; `text` already matched the int rule when untagged.
+std::string times_60(const std::string& decimal) {
+    if (!decimal.starts_with('-')) return decimal_times_add(decimal, 60, "0");
+    return negate_decimal(decimal_times_add(std::string_view(decimal).substr(1), 60, "0"));
+}
+
+// PyYAML's construct_yaml_int: every '_' removed, then one sign, then the form its first
+// characters name, each read by Python's int() with that form's base. An untagged int
+// matched the resolver's regex already; a `!!int` text is anything, so int() decides
+// (`!!int 0o17` is 15, `!!int ' 5'` is 5, `!!int --5` is 5).
 NodePtr construct_int(std::string_view text, const Origin& origin, const std::string& key_path) {
     std::string value = without_underscores(text);
     bool negative = false;
@@ -190,44 +203,42 @@ NodePtr construct_int(std::string_view text, const Origin& origin, const std::st
         negative = value[0] == '-';
         value.erase(0, 1);
     }
+    // PyYAML indexes value[0]: an empty text is an IndexError there.
+    if (value.empty()) reject(origin, key_path, "integer", text);
+    // Converting is quadratic in the digits; Python refuses base 10 past the limit too.
     if (value.size() > kMaxIntDigits)
         throw Error(origin, key_path, fmt::format("integer literal longer than {} digits", kMaxIntDigits));
     std::string decimal;
-    auto digits = [&](std::string_view d, int base) {
-        if (!all_digits(d, base)) reject(origin, key_path, "integer", text);
-        return decimal_from_digits(d, base);
-    };
-    if (value == "0") {
+    std::string_view v = value;
+    if (v == "0") {
         decimal = "0";
-    } else if (value.rfind("0b", 0) == 0) {
-        decimal = digits(std::string_view(value).substr(2), 2);
-    } else if (value.rfind("0x", 0) == 0) {
-        decimal = digits(std::string_view(value).substr(2), 16);
-    } else if (!value.empty() && value[0] == '0') {
-        decimal = digits(value, 8);
-    } else if (value.find(':') != std::string::npos) {
+    } else if (v.starts_with("0b")) {
+        decimal = int_part(v.substr(2), 2, origin, key_path, text);
+    } else if (v.starts_with("0x")) {
+        decimal = int_part(v.substr(2), 16, origin, key_path, text);
+    } else if (v[0] == '0') {
+        decimal = int_part(v, 8, origin, key_path, text);
+    } else if (v.find(':') != std::string_view::npos) {
+        // Each part is int() of its own, which may carry a sign: `!!int 1:-30` is 30.
         decimal = "0";
-        for (const auto& part : split(value, ':')) decimal = decimal_times_add(decimal, 60, digits(part, 10));
+        for (const auto& part : split(v, ':'))
+            decimal = decimal_add(times_60(decimal), int_part(part, 10, origin, key_path, text));
     } else {
-        decimal = digits(value, 10);
+        decimal = int_part(v, 10, origin, key_path, text);
     }
     return make_int(negative ? negate_decimal(decimal) : decimal, origin);
 }
 
-// Python's float() of a number construct_yaml_float hands it (underscores removed, lower
-// case, no sign). Only the characters of an untagged float get through: PyYAML hands a
-// `!!float` scalar's text over whatever it is, so `!!float inf` and `!!float ' 1.5'` are
-// inf and 1.5 there, and refused here, as they always were.
-std::optional<double> float_part(std::string_view part) {
-    if (part.find_first_not_of("0123456789.e+-") != std::string_view::npos) return std::nullopt;
-    return python_float_of(part);
-}
-
-// PyYAML's construct_yaml_float.
+// PyYAML's construct_yaml_float: every '_' removed and the text lower-cased, then one
+// sign, then `.inf`, `.nan`, base 60 of float() parts, or float() of the rest. An
+// untagged float matched the resolver's regex; a `!!float` text is anything float()
+// takes (`!!float inf`, `!!float ' 1.5'`, Unicode digits), with its sign taken once.
 NodePtr construct_float(std::string_view text, const Origin& origin, const std::string& key_path) {
     std::string value = ascii_lower(without_underscores(text));
+    // PyYAML indexes value[0]: an empty text is an IndexError there.
+    if (value.empty()) reject(origin, key_path, "float", text);
     double sign = 1;
-    if (!value.empty() && (value[0] == '-' || value[0] == '+')) {
+    if (value[0] == '-' || value[0] == '+') {
         if (value[0] == '-') sign = -1;
         value.erase(0, 1);
     }
@@ -237,16 +248,42 @@ NodePtr construct_float(std::string_view text, const Origin& origin, const std::
         auto parts = split(value, ':');
         double total = 0, base = 1;
         for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
-            auto part = float_part(*it);
+            auto part = python_float_of(*it);
             if (!part) reject(origin, key_path, "float", text);
             total += *part * base;
             base *= 60;
         }
         return make_real(sign * total, origin);
     }
-    auto v = float_part(value);
+    auto v = python_float_of(value);
     if (!v) reject(origin, key_path, "float", text);
     return make_real(sign * *v, origin);
+}
+
+// construct_yaml_timestamp's regex: a date, optionally a time and a zone. Which of
+// datetime.date and datetime.datetime it builds, or nullopt when the text does not
+// match (PyYAML then fails on the missing match).
+std::optional<std::string_view> timestamp_class(std::string_view s) {
+    Scan sc{s};
+    auto digits = [&](size_t min, size_t max) {
+        size_t n = 0;
+        while (n < max && sc.i < s.size() && is_digit(s[sc.i])) ++sc.i, ++n;
+        return n >= min;
+    };
+    if (!(digits(4, 4) && sc.eat('-') && digits(1, 2) && sc.eat('-') && digits(1, 2))) return std::nullopt;
+    // `$` also matches before a final newline.
+    auto at_end = [&] { return sc.done() || (sc.i + 1 == s.size() && s[sc.i] == '\n'); };
+    if (at_end()) return "date";
+    if (!sc.eat_any("Tt") && sc.eat_while(is_blank) == 0) return std::nullopt;
+    if (!(digits(1, 2) && sc.eat(':') && digits(2, 2) && sc.eat(':') && digits(2, 2))) return std::nullopt;
+    if (sc.eat('.')) sc.eat_while(is_digit);
+    sc.eat_while(is_blank);
+    if (!sc.eat('Z') && sc.eat_any("+-")) {
+        if (!digits(1, 2)) return std::nullopt;
+        size_t mark = sc.i;
+        if (!(sc.eat(':') && digits(2, 2))) sc.i = mark;
+    }
+    return at_end() ? std::optional<std::string_view>("datetime") : std::nullopt;
 }
 
 // A plain scalar that starts with none of the resolvers' first bytes is a string,
@@ -295,9 +332,54 @@ NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, Origin o
         if (name == "int") return construct_int(text, origin, key_path);
         if (name == "float") return construct_float(text, origin, key_path);
         if (name == "bool") {
+            // bool_values[value.lower()]: anything else is a KeyError.
             if (auto b = as_bool(ascii_lower(text))) return make_bool(*b, std::move(origin));
             reject(origin, key_path, "boolean", text);
         }
+        // Values SafeConstructor builds and OmegaConf's nodes cannot hold.
+        if (name == "timestamp") {
+            auto made = timestamp_class(text);
+            if (!made) reject(origin, key_path, "timestamp", text);
+            throw Error(origin, key_path, fmt::format("Value '{}' is not a supported primitive type", *made));
+        }
+        // OmegaConf holds bytes; this tool's tree does not (docs/decisions.md).
+        if (name == "binary")
+            throw Error(origin, key_path, "!!binary makes a bytes value, which gym-otel-env does not support");
+        if (name == "seq") throw Error(origin, key_path, "expected a sequence node, but found scalar");
+        if (name == "map" || name == "set") throw Error(origin, key_path, "expected a mapping node, but found scalar");
+        if (name == "omap" || name == "pairs")
+            throw Error(origin, key_path,
+                        fmt::format("while constructing {}: expected a sequence, but found scalar",
+                                    name == "omap" ? "an ordered map" : "pairs"));
+    }
+    throw Error(origin, key_path, fmt::format("unsupported YAML tag '{}'", tag));
+}
+
+CollectionTag collection_tag(std::string_view tag, Type type, const Origin& origin, const std::string& key_path) {
+    if (tag == "?" || tag == "!") return CollectionTag::plain;
+    const std::string_view found = type == Type::mapping ? "mapping" : "sequence";
+    if (tag.substr(0, kTag.size()) == kTag) {
+        auto name = tag.substr(kTag.size());
+        if (name == "seq" || name == "map") {
+            if ((name == "seq") == (type == Type::sequence)) return CollectionTag::plain;
+            throw Error(origin, key_path,
+                        fmt::format("expected a {} node, but found {}", name == "seq" ? "sequence" : "mapping", found));
+        }
+        if (name == "omap" || name == "pairs") {
+            if (type == Type::sequence) return CollectionTag::pairs;
+            throw Error(origin, key_path,
+                        fmt::format("while constructing {}: expected a sequence, but found mapping",
+                                    name == "omap" ? "an ordered map" : "pairs"));
+        }
+        // A set of the keys: Python's set, which OmegaConf refuses as a value.
+        if (name == "set") {
+            if (type == Type::mapping) throw Error(origin, key_path, "Value 'set' is not a supported primitive type");
+            throw Error(origin, key_path, "expected a mapping node, but found sequence");
+        }
+        // The scalar constructors read construct_scalar, which takes no collection.
+        if (name == "str" || name == "null" || name == "bool" || name == "int" || name == "float" || name == "binary" ||
+            name == "timestamp")
+            throw Error(origin, key_path, fmt::format("expected a scalar node, but found {}", found));
     }
     throw Error(origin, key_path, fmt::format("unsupported YAML tag '{}'", tag));
 }

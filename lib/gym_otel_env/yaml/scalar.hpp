@@ -20,4 +20,13 @@ bool plain_scalar_is_string(std::string_view text);
 // tags the loader has no constructor for and for text the tag's constructor rejects.
 NodePtr type_tagged_scalar(std::string_view tag, std::string_view text, Origin origin, const std::string& key_path);
 
+// What an explicit tag on a collection makes of it, as SafeConstructor builds it and
+// OmegaConf then holds it: `!!seq`, `!!map` and `!` change nothing; `!!omap` and `!!pairs`
+// make a sequence of one-entry mappings a list of (key, value) pairs, which OmegaConf
+// holds as a list of two-item lists. Throws Error in PyYAML's words for a tag that does
+// not fit the collection, in OmegaConf's for a `!!set` (a Python set), and for an
+// unknown tag.
+enum class CollectionTag { plain, pairs };
+CollectionTag collection_tag(std::string_view tag, Type type, const Origin& origin, const std::string& key_path);
+
 }  // namespace goe

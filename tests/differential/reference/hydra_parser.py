@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, List, Optional
 
 from hydra_lexer import OverrideSyntaxError, Token, tokenize
@@ -20,12 +21,20 @@ PRIMITIVE_KINDS = {"ID", "NULL", "INT", "FLOAT", "BOOL", "INTERPOLATION", "UNQUO
 DICT_KEY_KINDS = {"ID", "NULL", "INT", "FLOAT", "BOOL", "UNQUOTED_CHAR", "ESC", "WS"}
 
 
+class Quote(Enum):
+    single = 0
+    double = 1
+
+
 @dataclass(frozen=True)
 class QuotedString:
     """A quoted string before conversion (casts see it as a string, the key typing does not).
-    Named as Hydra names it: sorted() on two of them says so, since they have no order."""
+    Named as Hydra names it: sorted() on two of them says so, since they have no order. As
+    Hydra's (core/override_parser/types.py), it keeps the quote it was written with, so 'a'
+    and "a" are not equal."""
 
     text: str
+    quote: Quote = Quote.single
 
 
 Quoted = QuotedString
@@ -175,7 +184,7 @@ class _Parser:
             return self.function()
         if t.kind == "QUOTED_VALUE":
             self.i += 1
-            return Quoted(_unescape_quoted(t.text))
+            return Quoted(_unescape_quoted(t.text), Quote.single if t.text[0] == "'" else Quote.double)
         if t.kind in PRIMITIVE_KINDS:
             return self.primitive(PRIMITIVE_KINDS)
         self.fail(t)
@@ -431,6 +440,9 @@ def _sort_sweep(sweep: Any, reverse: bool) -> Any:
 
 
 def _sort(args: List[Any], sweep: Any, lst: Any, reverse: bool) -> Any:
+    # Hydra's sort() is the interpreter's sorted(): Gym runs CPython 3.13, whose count_run
+    # differs from 3.11's (descending runs take equal items), so where the comparisons are
+    # inconsistent (NaN) or raise, this reference is exact only when run on 3.13.
     if lst is not None:
         return sorted(lst, reverse=reverse)
     if sweep is not None:
