@@ -173,5 +173,14 @@ if [[ " ${locales[*]} " == *" zh_TW.big5 "* ]]; then
     eval "$("$GOE_BIN" -q --no-env-yaml "$CFGDIR/lead.yaml")" || rc=failed; echo "$rc ${OTEL_SERVICE_NAME-unset}"' 2>/dev/null)
   expect "[yash, zh_TW.big5, 0xb3 0x5c]" "failed unset" "$got"
 fi
+# yash cuts a string at a byte its locale cannot hold: right after the value's own '.',
+# the cut used to look like the guard, and yash set 'a' with status 0. Regression: it
+# must fail and set nothing.
+printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V}'}" >"$CFGDIR/dot.yaml"
+for locale in C.UTF-8 C; do
+  got=$(cd "$BAIT" && GOE_V=$'a.\xffb' LC_ALL=$locale yash -c 'rc=0
+    eval "$("$GOE_BIN" -q --no-env-yaml "$CFGDIR/dot.yaml")" || rc=failed; echo "$rc ${OTEL_SERVICE_NAME-unset}"' 2>/dev/null)
+  expect "[yash, $locale, a.\\xffb]" "failed unset" "$got"
+done
 check; [[ -e $BAIT/pwned ]] && fail "a value ran a command"
 finish

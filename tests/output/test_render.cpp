@@ -171,6 +171,20 @@ TEST_CASE("render sh: regression: bash 5.2 garbled the strip of a piece opening 
               "a\\") == printf_form("\\340a\\134") + helpers_end);
 }
 
+TEST_CASE("render sh: regression: yash's cut right after the value's own '.' looked like the guard") {
+    // The piece ends after a '.' that a byte of 0x80 or above follows, so that a cut at
+    // that byte loses the next piece's guard instead.
+    auto step = [](const std::string& f) {
+        return " &&\n_goe_p=\"`printf '" + f +
+               ".'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && _goe_p=\"${_goe_p%.}\" && "
+               "_goe_v=\"$_goe_v$_goe_p\"";
+    };
+    CHECK(one(goe::parse_format("sh"),
+              "a.\xff"
+              "b") == "_goe_v=" + step("a.") + step("\\377b") + " && export V=\"$_goe_v\"" + helpers_end);
+    CHECK(one(goe::parse_format("sh"), "a.b\xff") == printf_form("a.b\\377") + helpers_end);
+}
+
 TEST_CASE("render sh: one and-or list, a statement per line, so the first failure stops eval") {
     CHECK(goe::render({make("A", "1"), make("B", "x y")}, goe::parse_format("sh"), token) ==
           "export A='1' &&\nexport B='x y';\n");

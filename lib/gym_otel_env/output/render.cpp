@@ -67,10 +67,15 @@ constexpr size_t sh_piece_bytes = 8192;
 // ending at a backslash; a stretch that is only the start of a character (`\xe0` in UTF-8,
 // `\xb3` of Big5's 0xb3 0x5c) comes out as random bytes. Cut before that backslash, the
 // stretch ends at the guard instead, and bash takes the string as bytes.
+// Also after a '.' that a byte of 0x80 or above follows: yash cuts a string at a byte its
+// locale cannot hold, and a cut right after the value's own '.' would leave it looking
+// like the guard, so that the check passed and a shorter value was set. Cut there, the
+// next piece loses its guard instead, and eval fails.
 size_t sh_piece_end(std::string_view value, size_t start) {
     size_t limit = std::min(value.size(), start + sh_piece_bytes);
     size_t stretch = start;  // where the current stretch began
     for (size_t i = start; i < limit; ++i) {
+        if (value[i] == '.' && byte_at(value, i + 1) >= 0x80) return i + 1;
         if (value[i] != '\\') continue;
         std::string_view before = value.substr(stretch, i - stretch);
         bool high = !before.empty() && std::all_of(before.begin(), before.end(),
