@@ -55,6 +55,11 @@ for i in "${!values[@]}"; do
   printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V_$i}', exporter: '\${oc.env:GOE_V_$i}'}" \
     >"$CFGDIR/c_$i.yaml"
 done
+# The configs of the checks after the round trip: a 140,000-tab exporter (written as
+# \t escapes, so 280,000 bytes in the file), and a service name read from GOE_V.
+printf -v value '%140000s' '' && value=${value// /\\t}
+printf 'telemetry: {enabled: true, exporter: "%s", service_name: "a:b"}\n' "$value" >"$CFGDIR/long.yaml"
+printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V}'}" >"$CFGDIR/lead.yaml"
 ranges=("0 $((${#HOSTILE_VALUES[@]} - 1))" "${#HOSTILE_VALUES[@]} $((lead_first - 1))" "$lead_first $((${#values[@]} - 1))")
 export NEMO_GYM_OTEL_RUN_ID=run
 
@@ -86,6 +91,48 @@ for want in zh_CN.gb18030 zh_TW.big5; do
   if locale -a | grep -qx "$want"; then locales+=("$want"); else echo "note: locale $want missing (scripts/install-deps)"; fi
 done
 ifs_values=(unset '' ' ' $'\n' $'\t' ':' ',' ':,|')
+
+# Under the sanitizers the shells are not run again: scripts/test-sanitizers names in
+# GOE_ROUNDTRIP_REFERENCE the plain build's binary, whose round trip in every shell
+# scripts/test has passed. All a shell sees of the binary is its output, and the binary
+# cannot tell which shell, eval form, option or IFS will read it (nor does it set a
+# locale): its code path is decided by the config, the environment and the arguments.
+# So each config of the round trip is rendered by the sanitized binary, in each locale,
+# in the environment a job gives it, and must be the reference's byte for byte: stdout,
+# stderr and exit status (docs/hardening.md, "Sanitizers in CI").
+if [[ -n ${GOE_ROUNDTRIP_REFERENCE:-} ]]; then
+  [[ -x $GOE_ROUNDTRIP_REFERENCE ]] || die "GOE_ROUNDTRIP_REFERENCE=$GOE_ROUNDTRIP_REFERENCE is not an executable"
+  cd "$BAIT" || exit 1
+  # same_as_reference NAME CONFIG [VAR=VALUE...]
+  same_as_reference() {
+    local name=$1 cfg=$2 rc rc_ref
+    shift 2
+    env "$@" "$GOE_BIN" -q --no-env-yaml "$cfg" >"$work/out" 2>"$work/err"
+    rc=$?
+    env "$@" "$GOE_ROUNDTRIP_REFERENCE" -q --no-env-yaml "$cfg" >"$work/out.ref" 2>"$work/err.ref"
+    rc_ref=$?
+    check
+    if [[ $rc != "$rc_ref" ]] || ! cmp -s "$work/out" "$work/out.ref" || ! cmp -s "$work/err" "$work/err.ref"; then
+      fail "$name: $GOE_BIN's render is not $GOE_ROUNDTRIP_REFERENCE's: exit $rc, reference $rc_ref;" \
+        "stdout: $(cmp "$work/out" "$work/out.ref" 2>&1 | head -n 1 || :); stderr: $(cmp "$work/err" "$work/err.ref" 2>&1 | head -n 1 || :)" \
+        $'\n'"$(head -c 3000 "$work/err")"
+    fi
+  }
+  start=$SECONDS
+  for locale in "${locales[@]}"; do
+    for range in "${ranges[@]}"; do
+      first=${range% *} last=${range#* }
+      for ((i = first; i <= last; i++)); do export "GOE_V_$i=${values[$i]}"; done
+      for ((i = first; i <= last; i++)); do same_as_reference "value $i, LC_ALL=$locale" "$CFGDIR/c_$i.yaml" LC_ALL="$locale"; done
+      for ((i = first; i <= last; i++)); do unset "GOE_V_$i"; done
+    done
+    same_as_reference "the 140,000-tab exporter, LC_ALL=$locale" "$CFGDIR/long.yaml" LC_ALL="$locale"
+    same_as_reference "0xb3 0x5c, LC_ALL=$locale" "$CFGDIR/lead.yaml" LC_ALL="$locale" GOE_V=$'\xb3\\'
+  done
+  echo "$CHECKS renders compared with $GOE_ROUNDTRIP_REFERENCE in $((SECONDS - start)) s"
+  finish
+  exit
+fi
 
 # A configuration: MODE EVAL LOCALE IFS-INDEX (-1: the shell's own IFS). Every mode
 # in C.UTF-8 and C with both evals; the shells that read multibyte text in GB18030
@@ -157,8 +204,6 @@ echo "${#configs[@]} shell configurations, $runs round trips in $((SECONDS - sta
 # program can start (Linux: 128 KiB per environment string), so in mksh and posh the
 # printf of the next value fails. eval must fail then, and OTEL_SERVICE_NAME stay unset
 # rather than be set empty; bash and dash print with a builtin and take both.
-printf -v value '%140000s' '' && value=${value// /\\t}
-printf 'telemetry: {enabled: true, exporter: "%s", service_name: "a:b"}\n' "$value" >"$CFGDIR/long.yaml"
 for shell in mksh posh bash dash; do
   got=$(cd "$BAIT" && $shell -c 'set -u; rc=0; eval $("$GOE_BIN" -q --no-env-yaml "$CFGDIR/long.yaml") || rc=$?
     [ "$rc" = 0 ] || rc=failed; echo "$rc ${#NEMO_GYM_OTEL_EXPORTER} ${OTEL_SERVICE_NAME-unset}"' 2>/dev/null)
@@ -168,7 +213,6 @@ done
 # yash in Big5 holds 0xb3 0x5c (one character) but not the 0xb3 the cut leaves alone:
 # eval fails and sets nothing, as for any value yash cannot hold.
 if [[ " ${locales[*]} " == *" zh_TW.big5 "* ]]; then
-  printf '%s\n' "telemetry: {enabled: true, service_name: '\${oc.env:GOE_V}'}" >"$CFGDIR/lead.yaml"
   got=$(cd "$BAIT" && GOE_V=$'\xb3\\' LC_ALL=zh_TW.big5 yash -c 'rc=0
     eval "$("$GOE_BIN" -q --no-env-yaml "$CFGDIR/lead.yaml")" || rc=failed; echo "$rc ${OTEL_SERVICE_NAME-unset}"' 2>/dev/null)
   expect "[yash, zh_TW.big5, 0xb3 0x5c]" "failed unset" "$got"
