@@ -67,8 +67,9 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_PACKAGE_DESCRIPTION
     "Reads the telemetry block of a NeMo Gym config as NeMo Gym does and prints
-the OpenTelemetry environment variables for sh, fish, JSON, dotenv, GitHub
-Actions or Ray, or runs a command with them.")
+the OpenTelemetry environment variables for a shell or for the tool that hands
+them on (CI systems, container runtimes, Ray, Kubernetes; gym-otel-env --help
+lists the formats), or runs a command with them.")
 set(CPACK_PACKAGE_CONTACT "${GOE_PACKAGE_CONTACT}")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${GOE_HOMEPAGE}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
