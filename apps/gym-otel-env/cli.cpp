@@ -105,8 +105,9 @@ public:
         out += wrapped(app->get_description(), 0, 0);
         out += "\n";
         out += wrapped(
-            "CONFIG files are merged in order, a later one over an earlier one; '-' reads standard input. "
-            "Under --exec with no CONFIG, the configs on Gym's own command line after '--' are read.",
+            "The variables come from the telemetry block of the CONFIG files, read as Gym reads them and merged "
+            "in order ('-' is standard input); variables already set always win. Under --exec with no CONFIG, the "
+            "configs on Gym's own command line after '--' are read.",
             0, 0);
         std::vector<std::string_view> groups(kGroups.begin(), kGroups.end());
         for (const auto* option : app->get_options())  // a group not in kGroups still shows, last
@@ -148,9 +149,7 @@ public:
 }  // namespace
 
 void build_cli(CLI::App& app, Invocation& o) {
-    app.description(
-        "Print the OpenTelemetry variables NeMo Gym would give its servers for the telemetry block of the "
-        "CONFIG files, or run COMMAND with them. Variables already set always win.");
+    app.description("Print the OpenTelemetry environment of NeMo Gym's servers, or run COMMAND in it.");
     app.formatter(std::make_shared<Help>());
     app.set_help_flag("-h,--help", "print this help and exit")->group("Other");
     app.set_version_flag("--version", version_text, "print the versions it follows and was built with")->group("Other");
@@ -211,9 +210,7 @@ std::string version_text() {
         fmt::format("yaml-cpp {}", build::yaml_cpp),
         fmt::format("fmt {}", build::fmt),
         fmt::format("CLI11 {}", build::cli11),
-        std::string(build::compiler),
-        std::string(build::build_type),
-        std::string(build::linking),
+        fmt::format("{} ({}, {})", build::compiler, build::build_type, build::linking),
     };
     std::string text = fmt::format("gym-otel-env {}\n", build::version) + listed("follows:    ", followed) +
                        listed("built with: ", built);

@@ -16,8 +16,8 @@ struct Followed {
 
 // clang-format off
 inline constexpr std::array<Followed, 5> kFollowed{{
-    {"NeMo Gym",  "2e5014086a17", "loader, command line, telemetry schema"},
-    {"OmegaConf", "2.3",          "load, merge, interpolation"},
+    {"NeMo Gym",  "2e5014086a17", "loader, CLI, telemetry schema"},
+    {"OmegaConf", "2.3",          "merge, interpolation"},
     {"Hydra",     "1.3",          "override grammar"},
     {"PyYAML",    "6",            "SafeLoader"},
     {"pydantic",  "2",            "lax mode"},
