@@ -63,6 +63,7 @@ TEST_CASE("kFollowed: one row per system, each with a version and what of it is 
 
 TEST_CASE("kFollowed: docs/contract.md's 'What it follows' lists every system and version, and no other") {
     std::vector<std::string> want;
+    want.reserve(goe::kFollowed.size());
     for (const auto& f : goe::kFollowed) want.push_back(std::string(f.system) + " | " + std::string(f.version));
     auto got = contract_rows();
     for (size_t i = 0; i < std::max(got.size(), want.size()); ++i) {

@@ -205,6 +205,7 @@ void build_cli(CLI::App& app, Invocation& o) {
 
 std::string version_text() {
     std::vector<std::string> followed;
+    followed.reserve(kFollowed.size());
     for (const auto& f : kFollowed) followed.push_back(fmt::format("{} {} ({})", f.system, f.version, f.part));
     std::vector<std::string> built{
         fmt::format("yaml-cpp {}", build::yaml_cpp),

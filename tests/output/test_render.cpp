@@ -93,6 +93,7 @@ namespace {
 
 std::vector<std::string> format_names() {
     std::vector<std::string> out;
+    out.reserve(goe::kFormats.size());
     for (const auto& f : goe::kFormats) out.emplace_back(f.name);
     return out;
 }
