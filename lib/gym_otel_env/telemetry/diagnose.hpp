@@ -45,7 +45,7 @@ struct ReportOptions {
     bool notes = false;   // --check: also what the config sets to no effect
     ExplainForm explain = ExplainForm::none;
     std::vector<std::string> kept_written = {};  // the kept variables the output writes: --explain says so
-    size_t max_messages = 20;               // then one "... and N more" line
+    size_t max_messages = 20;                    // then one "... and N more" line
     const Redactor* redactor = nullptr;
 };
 
