@@ -54,8 +54,8 @@ install(FILES completions/_gym-otel-env DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh
 install(FILES completions/gym-otel-env.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 # The documentation with everything it links to, in the same layout as the source tree,
 # so that every relative link still resolves (tests/e2e/install.sh checks them).
-install(FILES README.md ${goe_pkg}/copyright ${goe_pkg}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(FILES docs/ARCHITECTURE.md docs/decisions.md docs/diagnostics.md docs/formats.md docs/hardening.md
+install(FILES README.md CONTRIBUTING.md ${goe_pkg}/copyright ${goe_pkg}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES docs/ARCHITECTURE.md docs/contract.md docs/decisions.md docs/diagnostics.md docs/formats.md docs/hardening.md
               docs/manual.md docs/performance.md docs/recipes.md docs/gym-otel-env.1
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(FILES examples/telemetry.yaml DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
@@ -67,8 +67,9 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_PACKAGE_DESCRIPTION
     "Reads the telemetry block of a NeMo Gym config as NeMo Gym does and prints
-the OpenTelemetry environment variables for sh, fish, JSON, dotenv, GitHub
-Actions or Ray, or runs a command with them.")
+the OpenTelemetry environment variables for a shell or for the tool that hands
+them on (CI systems, container runtimes, Ray, Kubernetes; gym-otel-env --help
+lists the formats), or runs a command with them.")
 set(CPACK_PACKAGE_CONTACT "${GOE_PACKAGE_CONTACT}")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${GOE_HOMEPAGE}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
+#include "cli.hpp"
 #include "gym_otel_env/core/exit_status.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/output/exec.hpp"
@@ -30,65 +30,6 @@ struct Ui {
     bool quiet_stdout = false;
     goe::Redactor redactor;  // every line on stderr goes through it (SPEC 7)
 };
-
-void build_cli(CLI::App& app, goe::Invocation& o) {
-    app.description("Print the OpenTelemetry environment NeMo Gym would give its servers, or run a command with it.");
-    app.set_version_flag("--version", GOE_VERSION);
-    app.add_option("CONFIG", o.configs, "Gym config files, merged in order ('-' reads standard input)");
-    app.add_option("--set", o.sets, "Override a config value, e.g. --set telemetry.enabled=true")
-        ->type_name("KEY=VALUE")
-        ->allow_extra_args(false);  // one KEY=VALUE per --set: what follows is CONFIG
-    app.add_option("--env-yaml", o.env_yaml, "Read PATH instead of env.yaml from the search roots")->type_name("PATH");
-    app.add_flag("--no-env-yaml", o.no_env_yaml, "Do not read env.yaml")->excludes("--env-yaml");
-    app.add_option("--search-dir", o.search_dirs, "Look for relative config paths under DIR first (repeatable)")
-        ->type_name("DIR")
-        ->allow_extra_args(false);
-    app.add_option("--gym-root", o.gym_root,
-                   "Gym's install root, searched last (found from the Gym command under --exec)")
-        ->type_name("DIR");
-    std::vector<std::string> formats;  // kFormats' names, the default first
-    formats.reserve(goe::kFormats.size());
-    for (const auto& f : goe::kFormats) formats.emplace_back(f.name);
-    auto help =
-        fmt::format("Output: {} (default), {}", formats[0], fmt::join(formats.begin() + 1, formats.end(), ", "));
-    app.add_option("--format", o.format, help)->check(CLI::IsMember(formats));
-    app.add_option("--name", o.name, "--format kubernetes: the ConfigMap's and Secret's name (default gym-otel-env)")
-        ->type_name("NAME");  // checked after parsing (invocation.hpp), with the format
-    app.add_flag("--exec", o.exec, "Run the command after '--' with the variables, e.g. --exec -- gym env start");
-    app.add_flag("--explain", o.explain, "On stderr, where each variable comes from (=short: in one line)")
-        ->type_name("[=short]")
-        ->transform([](const std::string& v) -> std::string {
-            if (v != "true" && !goe::parse_explain_form(v))  // "true": a bare --explain
-                throw CLI::ValidationError("expected no value, full or short, got '" + v + "'");
-            return v == "true" ? "full" : v;
-        });
-    app.add_flag("--check", o.check, "Validate and lint only: nothing on stdout, exit 1 on errors");
-    app.add_flag("--probe", o.probe,
-                 "First send an empty export per signal where the SDK would: exit 1 unless all arrive");
-    app.add_option("--probe-timeout", o.probe_timeout, "--probe's time limit for all signals (default 5)")
-        ->type_name("SECONDS");  // checked after parsing (probe_plan.hpp): CLI11's checks cost every run
-    app.add_flag("--strict", o.report.strict, "Treat every warning as an error");
-    app.add_flag("-q,--quiet", o.report.quiet, "Do not print warnings, e.g. eval \"$(gym-otel-env --quiet c.yaml)\"");
-    app.footer(
-        "Examples:\n"
-        "  eval \"$(gym-otel-env config.yaml)\"                    # bash, zsh, dash\n"
-        "  gym-otel-env --format fish config.yaml | source\n"
-        "  gym-otel-env --exec -- gym env start --config my_env.yaml\n"
-        "  gym-otel-env --set telemetry.enabled=true base.yaml - < extra.yaml\n"
-        "  gym-otel-env --env-yaml ~/secrets.yaml config.yaml    # or --no-env-yaml\n"
-        "  gym-otel-env --search-dir ~/Gym configs/telemetry.yaml\n"
-        "  gym-otel-env --gym-root ~/Gym resources_servers/x/configs/x.yaml  # Gym's shipped configs\n"
-        "  gym-otel-env --check --strict config.yaml             # exit 1 on any warning\n"
-        "  gym-otel-env --probe --exec -- gym env start --config c.yaml  # only if telemetry arrives\n"
-        "  gym-otel-env --check --probe --probe-timeout 2 config.yaml  # where telemetry goes, within 2 s\n"
-        "  gym-otel-env --explain config.yaml >/dev/null         # where each value comes from\n"
-        "  gym-otel-env --format github config.yaml >> \"$GITHUB_ENV\"\n"
-        "  gym-otel-env --format env-file config.yaml > otel.env  # docker/podman run --env-file otel.env\n"
-        "  gym-otel-env --format gitlab config.yaml > otel.env    # GitLab: artifacts: reports: dotenv\n"
-        "  ray job submit --runtime-env-json \"$(gym-otel-env --format ray c.yaml)\" -- python run.py\n"
-        "  gym-otel-env --format kubernetes --name run-42 c.yaml | kubectl apply -f -\n"
-        "Manual: man gym-otel-env");
-}
 
 void to_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stderr); }
 
@@ -176,7 +117,7 @@ int main(int argc, char** argv) try {
           {}};
     for (const auto& secret : goe::environment_secrets(env)) ui.redactor.add(secret);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
-    build_cli(app, o);
+    goe::app::build_cli(app, o);
     try {
         std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
         app.parse(args);

@@ -11,7 +11,10 @@ printf 'telemetry: {enabled: true}\n' >good.yaml
 # clean_env CMD...: CMD with nothing in its environment but PATH and a fixed run id.
 clean_env() { env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run "$@"; }
 
-for format in sh fish json dotenv env-file github gitlab; do
+# Every format, as --help lists them (kFormats): a new one is covered without an edit here.
+formats=$("$GOE_BIN" --help | sed -n '/^Formats (--format FORMAT):$/,/^$/p' | sed -nE 's/^  ([a-z-]+) .*/\1/p')
+check; [[ $(wc -w <<<"$formats") -ge 9 ]] || fail "--help lists too few formats: $formats"
+for format in $formats; do
   want_out=''
   [[ $format == sh || $format == fish ]] && want_out='false'
   out=$(clean_env "$GOE_BIN" --no-env-yaml --format "$format" bad.yaml 2>err)

@@ -63,7 +63,7 @@ man_text=$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$man_page" 2>/dev/null | sed 's/\
 
 # --- every option: --help, man page, manual, completions
 help=$("$GOE_BIN" --help)
-help_options=$(grep -oE '^ +(-[a-zA-Z], ?)?--[a-z][a-z-]*' <<<"$help" | grep -oE -- '--[a-z-]+$' | sort -u)
+help_options=$(grep -oE '^  (-[a-zA-Z], |    )--[a-z][a-z-]*' <<<"$help" | grep -oE -- '--[a-z-]+$' | sort -u)
 options=$(sort -u <<<"$help_options"$'\n'"--explain"$'\n'"--check"$'\n'"--strict"$'\n'"--quiet")
 bash_file=$prefix/share/bash-completion/completions/gym-otel-env
 zsh_file=$prefix/share/zsh/site-functions/_gym-otel-env
@@ -82,8 +82,9 @@ done
 
 # --- bash: loaded on demand by bash-completion from XDG_DATA_DIRS, else sourced
 # What the completions offer for --format: the installed binary's list (sorted, as shown).
-formats=$("$prefix/bin/gym-otel-env" --help | sed -nE 's/^ +--format TEXT:\{([a-z,-]+)\}$/\1/p' | tr , '\n' | sort | xargs)
-check; [[ -n $formats ]] || fail "--help shows no --format TEXT:{...} list"
+formats=$("$prefix/bin/gym-otel-env" --help | sed -n '/^Formats (--format FORMAT):$/,/^$/p' |
+  sed -nE 's/^  ([a-z-]+) .*/\1/p' | sort | xargs)
+check; [[ -n $formats ]] || fail "--help shows no Formats list"
 bash_run() {  # LINE -> completions, one line, space-separated
   local loader=/usr/share/bash-completion/bash_completion
   XDG_DATA_DIRS=$prefix/share PATH=$prefix/bin:$PATH bash --norc --noprofile -c '

@@ -163,10 +163,10 @@ printf 'config_paths: [configs/telemetry.yaml]\npolicy_model:\n  port: 8000\n' >
 # The shipped recipes, with the two absolute paths they ask you to edit pointed at the
 # built binary and the stub.
 for recipe in gym.sbatch gym-exec.sbatch; do
-  sed -e "s|^gym_otel_env=/usr/bin/gym-otel-env\$|gym_otel_env=$GOE_BIN|" \
+  sed -e "s|^gym_otel_env=/usr/local/bin/gym-otel-env\$|gym_otel_env=$GOE_BIN|" \
       -e "s|^gym=/opt/nemo-gym/.venv/bin/gym\$|gym=$work/bin/gym|" "$recipes/$recipe" > "$recipe"
   check; grep -qx "gym=$work/bin/gym" "$recipe" && grep -qx "gym_otel_env=$GOE_BIN" "$recipe" \
-    || fail "$recipe no longer has the lines gym_otel_env=/usr/bin/gym-otel-env and gym=/opt/nemo-gym/.venv/bin/gym"
+    || fail "$recipe no longer has the lines gym_otel_env=/usr/local/bin/gym-otel-env and gym=/opt/nemo-gym/.venv/bin/gym"
 done
 
 slurm_start "$work/cluster" || die "the private Slurm cluster did not start"

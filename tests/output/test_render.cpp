@@ -1,7 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -68,15 +71,171 @@ TEST_CASE("kFormats: every completion file offers exactly the formats, fish with
     CHECK(offered == described);
 }
 
-TEST_CASE("render_failure prints false for the shells only") {
-    CHECK(goe::render_failure(goe::parse_format("sh")) == "false\n");
-    CHECK(goe::render_failure(goe::parse_format("fish")) == "false\n");
-    CHECK(goe::render_failure(goe::parse_format("json")).empty());
-    CHECK(goe::render_failure(goe::parse_format("dotenv")).empty());
-    CHECK(goe::render_failure(goe::parse_format("github")).empty());
-    CHECK(goe::render_failure(goe::parse_format("ray")).empty());
-    CHECK(goe::render_failure(goe::parse_format("env-file")).empty());
-    CHECK(goe::render_failure(goe::parse_format("gitlab")).empty());
+TEST_CASE("render_failure prints false for the shells only, for every format of kFormats") {
+    // Written out, so that a new format must say what it prints on failure.
+    const std::map<std::string_view, std::string> want{
+        {"sh", "false\n"}, {"fish", "false\n"}, {"json", ""}, {"dotenv", ""},     {"env-file", ""},
+        {"github", ""},    {"gitlab", ""},      {"ray", ""},  {"kubernetes", ""},
+    };
+    std::set<std::string_view> covered;
+    for (const auto& f : goe::kFormats) {
+        INFO(f.name);
+        REQUIRE(want.count(f.name) == 1);
+        CHECK(goe::render_failure(&f) == want.at(f.name));
+        covered.insert(f.name);
+    }
+    CHECK(covered.size() == want.size());
+}
+
+// ---- kFormats held to the docs that list the formats, as the completions are above ----
+
+namespace {
+
+std::vector<std::string> format_names() {
+    std::vector<std::string> out;
+    out.reserve(goe::kFormats.size());
+    for (const auto& f : goe::kFormats) out.emplace_back(f.name);
+    return out;
+}
+
+std::vector<std::string> text_lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+// The `backquoted` words of `text`, in order.
+std::vector<std::string> quoted_words(const std::string& text) {
+    std::vector<std::string> out;
+    std::regex word("`([^`]*)`");
+    for (auto i = std::sregex_iterator(text.begin(), text.end(), word); i != std::sregex_iterator(); ++i)
+        out.push_back((*i)[1].str());
+    return out;
+}
+
+// The rows of the first Markdown table after the line `heading` whose header starts with
+// `header`: each row's cells, trimmed.
+std::vector<std::vector<std::string>> table_after(const std::string& doc, const std::string& heading,
+                                                  const std::string& header) {
+    auto lines = text_lines(doc);
+    auto at = std::find(lines.begin(), lines.end(), heading);
+    at = std::find_if(at, lines.end(), [&](const std::string& l) { return l.starts_with(header); });
+    std::vector<std::vector<std::string>> rows;
+    if (at == lines.end()) return rows;
+    for (at += 2; at != lines.end() && at->starts_with("| ") && at->ends_with(" |"); ++at) {
+        // "| a | b |" -> a, b; an escaped "\|" inside a cell has no space before it.
+        std::string row = at->substr(2, at->size() - 4);
+        std::vector<std::string> cells;
+        for (size_t start = 0;;) {
+            size_t bar = row.find(" | ", start);
+            cells.push_back(row.substr(start, bar == std::string::npos ? bar : bar - start));
+            if (bar == std::string::npos) break;
+            start = bar + 3;
+        }
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+// The first `word` of each row's first cell: the format a table's row is about.
+std::vector<std::string> first_words(const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::string> out;
+    for (const auto& row : rows) {
+        auto words = quoted_words(row.empty() ? "" : row[0]);
+        out.push_back(words.empty() ? "(no `format` in " + (row.empty() ? "" : row[0]) + ")" : words[0]);
+    }
+    return out;
+}
+
+// The man page's FORMATS: the `.B name` after each `.TP`.
+std::vector<std::string> man_formats(const std::string& man) {
+    auto lines = text_lines(man);
+    auto at = std::find(lines.begin(), lines.end(), ".SH FORMATS");
+    std::vector<std::string> out;
+    for (; at != lines.end() && at + 1 != lines.end(); ++at) {
+        if (at->starts_with(".SH ") && *at != ".SH FORMATS") break;
+        if (*at != ".TP") continue;
+        std::string tag = *(at + 1);
+        for (size_t i; (i = tag.find("\\-")) != std::string::npos;) tag.replace(i, 2, "-");
+        out.push_back(tag.starts_with(".B ") ? tag.substr(3) : "(not a .B entry) " + tag);
+    }
+    return out;
+}
+
+// The formats named, as `name`, in the part of `text` between `from` and the next `to`.
+std::set<std::string> formats_between(const std::string& text, const std::string& from, const std::string& to) {
+    auto start = text.find(from);
+    if (start == std::string::npos) return {"(no '" + from + "')"};
+    auto end = text.find(to, start + from.size());
+    std::set<std::string> out;
+    auto names = format_names();
+    for (const auto& w : quoted_words(text.substr(start, end == std::string::npos ? end : end - start)))
+        if (std::find(names.begin(), names.end(), w) != names.end()) out.insert(w);
+    return out;
+}
+
+std::set<std::string> formats_where(bool (*keep)(const goe::FormatInfo&)) {
+    std::set<std::string> out;
+    for (const auto& f : goe::kFormats)
+        if (keep(f)) out.emplace(f.name);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("kFormats: the docs' lists of formats are kFormats, in its order, and nothing else") {
+    auto names = format_names();
+    SECTION("README.md's 'Formats (`--format`):' paragraph") {
+        std::string paragraph;
+        bool in = false;
+        for (const auto& l : text_lines(source_file("README.md"))) {
+            if (l.starts_with("Formats (`--format`):")) in = true;
+            if (in && l.empty()) break;
+            if (in) paragraph += l.substr(l.starts_with("Formats") ? l.find(':') + 1 : 0) + "\n";
+        }
+        CHECK(quoted_words(paragraph) == names);
+    }
+    SECTION("docs/manual.md's table under 'Output formats'") {
+        CHECK(first_words(table_after(source_file("docs/manual.md"), "## Output formats", "| format |")) == names);
+    }
+    SECTION("docs/formats.md's table") {
+        CHECK(first_words(table_after(source_file("docs/formats.md"), "# Output formats", "| format |")) == names);
+    }
+    SECTION("the man page's FORMATS") { CHECK(man_formats(source_file("docs/gym-otel-env.1")) == names); }
+}
+
+TEST_CASE("kFormats: what the docs say each format does on failure and with a kept variable is its row's") {
+    auto shells = formats_where([](const goe::FormatInfo& f) { return f.on_failure == "false\n"; });
+    auto quiet = formats_where([](const goe::FormatInfo& f) { return f.on_failure.empty(); });
+    auto inherits = formats_where([](const goe::FormatInfo& f) { return f.reader == goe::Reader::inherits; });
+    std::string formats = source_file("docs/formats.md");
+    SECTION("docs/formats.md 'On failure': which print false, which nothing") {
+        CHECK(formats_between(formats, "## On failure", "print exactly `false`") == shells);
+        CHECK(formats_between(formats, "print exactly `false`", "print nothing") == quiet);
+    }
+    SECTION("docs/formats.md 'Variables already set': left out, or written with its value") {
+        CHECK(formats_between(formats, "- **Left out** by", ".") == inherits);
+        auto elsewhere = formats_where([](const goe::FormatInfo& f) { return f.reader != goe::Reader::inherits; });
+        CHECK(formats_between(formats, "- **Written with its value** by", ".") == elsewhere);
+    }
+    SECTION("docs/formats.md's table: the column 'a variable already set'") {
+        auto rows = table_after(formats, "# Output formats", "| format |");
+        REQUIRE(rows.size() == goe::kFormats.size());
+        for (size_t i = 0; i < rows.size(); ++i) {
+            const auto& f = goe::kFormats[i];
+            INFO(f.name << ": " << rows[i].back());
+            std::string want = f.reader == goe::Reader::inherits                ? "left out"
+                               : f.reader == goe::Reader::elsewhere_but_secrets ? "written, but a secret"
+                                                                                : "written";
+            CHECK(rows[i].back().starts_with(want));
+            if (f.reader == goe::Reader::elsewhere) CHECK(!rows[i].back().starts_with("written, but"));
+        }
+    }
+    SECTION("docs/manual.md: what each format prints when telemetry is off names every format") {
+        auto all = formats_where([](const goe::FormatInfo&) { return true; });
+        CHECK(formats_between(source_file("docs/manual.md"), "When telemetry is off,", "\n\n") == all);
+    }
 }
 
 // The printf form of value V, one piece (see sh_piece in render.cpp).
@@ -499,6 +658,7 @@ TEST_CASE(
     CHECK(sh({make("V", "a\x1b[31m")}) ==
           "_goe_p=\"`printf 'a\\033\\13331m.'`\" && test \"${_goe_p%.}\" != \"$_goe_p\" && export "
           "V=\"${_goe_p%.}\";\nunset _goe_p _goe_v\n");
+    // U+202E then "evil": \x65 is the 'e', which a hex escape would otherwise swallow.
     for (const char* v : {"a\nb", "a\tb", "\xff", "a\xe2\x80\xa8", "\xe2\x80\xae\x65vil", "\xc2\x9b"}) {
         INFO(v);
         CHECK_FALSE(goe::terminal_printable(v));
