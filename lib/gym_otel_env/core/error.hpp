@@ -51,11 +51,20 @@ public:
     // a source that is not a file), else the text, empty when it is str() of the value.
     std::optional<std::string_view> plain_scalar_at(int line, int column) const;
 
+    // The parser notes where each mapping key of the file starts, in document order, so
+    // that a message about a key (unknown, misspelt, not a string) can point at the key
+    // rather than at its value: 8 bytes a key, where a position in every entry would cost
+    // each node of the tree. The key of a value is the last key noted before it.
+    void note_key(int line, int column);
+    // The key noted last before (line, column): nullopt when none was noted there.
+    std::optional<std::pair<int, int>> key_before(int line, int column) const;
+
 private:
     // Positions (line << 32 | column), in document order as the parser notes them.
     struct PlainScalars {
         std::vector<uint64_t> as_str;
         std::vector<std::pair<uint64_t, std::string>> as_written;
+        std::vector<uint64_t> keys;
     };
     struct Shared {
         std::atomic<long> refs;
@@ -80,6 +89,10 @@ struct Origin {
     // "c.yaml:4:16", "c.yaml" or "--set".
     std::string str() const;
 };
+
+// Where the key of the value written at `value` was written (SourceName::key_before):
+// `value` itself when no key was noted before it (a value of --set, of the environment).
+Origin key_origin(const Origin& value);
 
 // "ORIGIN: KEY.PATH: what", leaving out the parts that are empty: the text of an error
 // or a warning after its "gym-otel-env: error: " prefix.
