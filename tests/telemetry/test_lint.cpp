@@ -144,8 +144,8 @@ TEST_CASE("check_rule header_list: key=value pairs, values never shown") {
 
 TEST_CASE("lint names an unknown key's file:line and the closest field") {
     CHECK(lint_text("telemetry:\n  enabled: true\n  exportr: otlp\n  colour: red\n") ==
-          Lines{"c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?",
-                "c.yaml:4:11: telemetry.colour: unknown key, ignored"});
+          Lines{"c.yaml:3:3: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?",
+                "c.yaml:4:3: telemetry.colour: unknown key, ignored"});
 }
 
 TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a few letters away") {
@@ -154,12 +154,13 @@ TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a 
         for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str());
         return out;
     };
+    // Issue 34: at the key, not at the mapping under it.
     CHECK(top("telemtry:\n  enabled: true\n") ==
-          Lines{"c.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"});
+          Lines{"c.yaml:1:1: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"});
     CHECK(top("Telemetry: {enabled: true}\nTELEMETRY: 1\ntelemetry_: 1\n") ==
-          Lines{"c.yaml:1:12: Telemetry: not the telemetry block, ignored; did you mean 'telemetry'?",
-                "c.yaml:2:12: TELEMETRY: not the telemetry block, ignored; did you mean 'telemetry'?",
-                "c.yaml:3:13: telemetry_: not the telemetry block, ignored; did you mean 'telemetry'?"});
+          Lines{"c.yaml:1:1: Telemetry: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:2:1: TELEMETRY: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:3:1: telemetry_: not the telemetry block, ignored; did you mean 'telemetry'?"});
     CHECK(top("telemetry: {}\ngeometry: 1\ntelemetric_server: 1\npolicy_model: 1\n").empty());
     CHECK(top("- a\n").empty());
     CHECK(goe::lint_top_level(nullptr).empty());

@@ -110,6 +110,17 @@ public:
     // already located and becomes its own "gym-otel-env: error:" line.
     explicit Error(const std::vector<std::string>& lines, Kind kind = Kind::config);
 
+    // What a stage knows of the cause beyond the words, for a later stage to add advice
+    // without reading them: an unset environment variable (`subject` names it).
+    enum class Cause { none, unset_variable };
+    Error&& because(Cause cause, std::string subject) && {
+        cause_ = cause;
+        subject_ = std::move(subject);
+        return std::move(*this);
+    }
+    Cause cause() const { return cause_; }
+    const std::string& subject() const { return subject_; }
+
     const Origin& origin() const { return origin_; }
     const std::string& key_path() const { return key_path_; }
     const std::string& detail() const { return detail_; }
@@ -123,6 +134,8 @@ private:
     std::string detail_;
     Kind kind_;
     std::vector<std::string> lines_;
+    Cause cause_ = Cause::none;
+    std::string subject_;
 };
 
 }  // namespace goe

@@ -55,6 +55,7 @@ struct Named {
 
 std::optional<Named> named(const Settings& settings, std::string_view key, const Environment& env) {
     const Setting& s = settings[key];
+    if (s.invalid) return std::nullopt;  // validate's error says what is wrong with it
     InEffect v = in_effect(s, env);
     bool config = v.from == InEffect::From::config;
     if (!v.value || (config && s.origin.empty()) || trim(*v.value).empty()) return std::nullopt;
@@ -316,7 +317,7 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
     }
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
-        if (f.rule == Rule::none) continue;
+        if (f.rule == Rule::none || s.invalid) continue;
         // The value in effect, as translate() takes it; a default follows the rules.
         InEffect v = in_effect(s, env);
         bool config = v.from == InEffect::From::config;
@@ -342,7 +343,8 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
         // config can have thousands of servers, and most names are far longer or shorter.
         size_t gap = e.key.size() > block.size() ? e.key.size() - block.size() : block.size() - e.key.size();
         if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
-        out.push_back(Diagnostic{e.value->origin, e.key.str(), "not the telemetry block", true, did_you_mean(block)});
+        out.push_back(
+            Diagnostic{key_origin(e.value->origin), e.key.str(), "not the telemetry block", true, did_you_mean(block)});
     }
     return out;
 }
