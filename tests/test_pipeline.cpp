@@ -326,6 +326,14 @@ TEST_CASE("run_pipeline: an error Gym raises too says so where telemetry is off,
           "loads it");
 }
 
+TEST_CASE("run_pipeline: an unknown key is found where it was written, whatever its value resolves to") {
+    // The value a ${x} gives is the mapping written under x: the key is still where servce_name is.
+    Run run(Files{{"c.yaml", "x:\n  a: 1\ntelemetry:\n  enabled: true\n  servce_name: ${x}\n"}});
+    Outcome o = run();
+    REQUIRE(o.settings.unknown.size() == 1);
+    CHECK(o.settings.unknown[0].origin.str() == "c.yaml:5:3");
+}
+
 TEST_CASE("run_pipeline runs without a list for the secrets") {
     MemoryFileSystem fs;
     fs.files["c.yaml"] = "telemetry: {enabled: true, otlp_headers: k=v}\n";

@@ -176,7 +176,8 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         throw;
     }
     hand_over();
-    out.settings = validate(block);
+    const NodePtr* written = out.root && out.root->type == Type::mapping ? out.root->find("telemetry") : nullptr;
+    out.settings = validate(block, "telemetry", written ? written->get() : nullptr);
     if (!out.settings.errors.empty() && !out.settings["enabled"].invalid &&
         !translate(out.settings, env, [] { return std::string(12, '0'); }).enabled) {
         for (auto& e : out.settings.errors) e = explained(e, kValidatedWhileOff);

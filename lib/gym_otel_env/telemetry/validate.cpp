@@ -155,7 +155,7 @@ std::string int_reason(const Node& v) {
 
 }  // namespace
 
-Settings validate(const NodePtr& block, const std::string& block_key) {
+Settings validate(const NodePtr& block, const std::string& block_key, const Node* written) {
     Settings out;
     for (const auto& f : kSchema) {
         Setting s{&f, std::nullopt, Origin{}};
@@ -170,6 +170,13 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
             fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
         return out;
     }
+    // Where a key was written: before the value written under it.
+    auto key_at = [&](const Entry& entry) {
+        const NodePtr* as_written =
+            written && written->type == Type::mapping && entry.key_type == Type::string ? written->find(entry.key)
+                                                                                         : nullptr;
+        return key_origin(as_written ? (*as_written)->origin : entry.value->origin);
+    };
     for (const auto& entry : block->entries()) {
         const Node& v = *entry.value;
         std::string path = block_key + "." + entry.key.str();
@@ -177,13 +184,13 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
         // YAML typed (`1: x`, `true: x`) fails with "Keys should be strings".
         if (entry.key_type != Type::string) {
             out.errors.emplace_back(
-                key_origin(v.origin), path,
+                key_at(entry), path,
                 fmt::format("keys should be strings, got the {} key {}", type_name(entry.key_type), entry.key));
             continue;
         }
         const Field* f = find_field(entry.key);
         if (!f) {
-            out.unknown.push_back(UnknownKey{entry.key.str(), key_origin(v.origin)});
+            out.unknown.push_back(UnknownKey{entry.key.str(), key_at(entry)});
             continue;
         }
         Setting& s = out.fields[static_cast<size_t>(f - kSchema.data())];

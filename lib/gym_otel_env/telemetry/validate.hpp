@@ -35,7 +35,9 @@ struct Settings {
 };
 
 // `block` is the resolved value of `telemetry` (nullptr when absent). Refused values are
-// collected in Settings::errors, not thrown: a run reports all of them at once.
-Settings validate(const NodePtr& block, const std::string& block_key = "telemetry");
+// collected in Settings::errors, not thrown: a run reports all of them at once. `written`,
+// when given, is the block as written, before resolution: a key is found where its value
+// was written, which a value an interpolation gives (a mapping elsewhere) does not say.
+Settings validate(const NodePtr& block, const std::string& block_key = "telemetry", const Node* written = nullptr);
 
 }  // namespace goe
