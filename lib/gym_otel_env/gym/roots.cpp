@@ -47,6 +47,7 @@ SearchRoots::SearchRoots(const std::vector<std::string>& search_dirs, const Envi
                          const std::optional<std::string>& gym_root, FileSystem& fs)
     : cwd_(fs.working_directory()) {
     std::vector<std::pair<std::string, std::string>> wanted;
+    wanted.reserve(search_dirs.size() + 2);
     for (const auto& dir : search_dirs) wanted.emplace_back(dir, "--search-dir");
     if (auto extra = lookup(env, "NEMO_GYM_EXTRA_ROOTS"))
         for (auto& root : split(*extra, ':'))

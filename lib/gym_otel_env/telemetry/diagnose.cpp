@@ -1,6 +1,9 @@
 #include "gym_otel_env/telemetry/diagnose.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -91,26 +94,37 @@ struct Finding {
 // line, --set and the environment, as they are merged over the files; by line and column
 // within a file. Equal places keep the order the checks found them in.
 std::vector<Finding> in_file_order(std::vector<Finding> findings, const std::vector<std::string>& files) {
+    // Ranked once each: a config may have thousands of findings and a thousand files.
+    std::unordered_map<std::string_view, size_t> file_rank;
+    for (size_t i = 0; i < files.size(); ++i) file_rank.emplace(files[i], 1 + i);
+    const size_t after = files.size() + 1;
     auto rank = [&](const Origin& o) -> size_t {
         if (o.empty()) return 0;
-        auto file = std::find(files.begin(), files.end(), o.source.str());
-        if (file != files.end()) return 1 + static_cast<size_t>(file - files.begin());
-        size_t after = files.size() + 1;
         const std::string& source = o.source.str();
+        if (auto file = file_rank.find(source); file != file_rank.end()) return file->second;
         if (source == "command line") return after + 1;
         if (source == "--set") return after + 2;
         if (source == "environment") return after + 3;
         return after;  // a text no file holds (oc.decode's "the string"): beside the files
     };
-    std::stable_sort(findings.begin(), findings.end(), [&](const Finding& a, const Finding& b) {
-        const Origin& x = a.d.origin;
-        const Origin& y = b.d.origin;
-        size_t rx = rank(x), ry = rank(y);
-        if (rx != ry) return rx < ry;
-        if (x.line != y.line) return x.line < y.line;
-        return x.column < y.column;
+    struct Key {
+        size_t rank;
+        int line, column;
+        size_t index;
+    };
+    std::vector<Key> keys;
+    keys.reserve(findings.size());
+    for (size_t i = 0; i < findings.size(); ++i) {
+        const Origin& o = findings[i].d.origin;
+        keys.push_back(Key{rank(o), o.line, o.column, i});
+    }
+    std::stable_sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+        return std::tie(a.rank, a.line, a.column) < std::tie(b.rank, b.line, b.column);
     });
-    return findings;
+    std::vector<Finding> out;
+    out.reserve(findings.size());
+    for (const auto& k : keys) out.push_back(std::move(findings[k.index]));
+    return out;
 }
 
 }  // namespace
