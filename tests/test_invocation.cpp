@@ -32,6 +32,10 @@ TEST_CASE("split_command notes a word right after a --set value, which CLI11 tak
     CHECK(after_set({"b", "--set", "k=a", "b"}).empty());
     CHECK(after_set({"c.yaml", "--set", "k=a"}).empty());
     CHECK(after_set({"--set", "k=a", "--", "b"}).empty());  // the command's, not ours
+    // A word named as a config file is one: its own "no such config file" says it all.
+    CHECK(after_set({"--set", "k=a", "c.yaml"}).empty());
+    CHECK(after_set({"--set", "k=a", "c.yml"}).empty());
+    CHECK(after_set({"--set", "k=a", "configs/c"}).empty());
 }
 
 TEST_CASE("load_request: a CONFIG that followed a --set value is a stray word, masked when the value may be secret") {

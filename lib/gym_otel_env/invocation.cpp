@@ -27,8 +27,13 @@ std::vector<std::string> split_command(std::vector<std::string> args, Invocation
         if (args[i] == "--set" && i + 2 < args.size()) value = args[i + 1], word = i + 2;
         else if (args[i].starts_with("--set=") && i + 1 < args.size()) value = args[i].substr(6), word = i + 1;
         else continue;
-        // An option, or '-' (standard input), is not a piece of the value.
-        if (args[word].empty() || args[word].front() == '-') continue;
+        // An option, or '-' (standard input), is not a piece of the value; nor is a word
+        // that names a config file as one is named (c.yaml, configs/x), which the user
+        // meant as the CONFIG it is.
+        const std::string& w = args[word];
+        if (w.empty() || w.front() == '-' || w.find('/') != std::string::npos || w.ends_with(".yaml") ||
+            w.ends_with(".yml"))
+            continue;
         if (std::count(args.begin(), args.end(), args[word]) == 1) inv.after_set.push_back({args[word], value});
     }
     return args;
