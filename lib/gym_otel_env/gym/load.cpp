@@ -46,7 +46,7 @@ public:
     void passed_over(const std::string& entry, const Found& found, const Origin& where, const std::string& key) {
         if (entry.empty() || entry.front() == '/' || found.root >= roots_.working_directory_index()) return;
         std::string here = roots_.candidates(entry)[roots_.working_directory_index()];
-        if (fs_.kind(here) == FileSystem::Kind::none) return;
+        if (fs_.kind(here) != FileSystem::Kind::file) return;
         std::string absolute = join_path(roots_.absolute_roots()[roots_.working_directory_index()], entry);
         warnings_.push_back(LoadWarning{
             where, key,
