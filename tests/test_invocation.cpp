@@ -15,6 +15,50 @@ TEST_CASE("split_command keeps what follows the first -- as the command") {
     CHECK(inv.command == std::vector<std::string>{"gym", "--", "x"});
 }
 
+TEST_CASE("split_command notes a word right after a --set value, which CLI11 takes for a CONFIG") {
+    auto after_set = [](std::vector<std::string> args) {
+        Invocation inv;
+        split_command(std::move(args), inv);
+        std::vector<std::string> out;
+        for (const auto& a : inv.after_set) out.push_back(a.word + " after " + a.value);
+        return out;
+    };
+    CHECK(after_set({"--set", "telemetry.service_name=a", "b"}) ==
+          std::vector<std::string>{"b after telemetry.service_name=a"});
+    CHECK(after_set({"--set=k=a", "b", "c.yaml"}) == std::vector<std::string>{"b after k=a"});
+    // Not a word of the value: an option, '-', a word argv holds twice, nothing at all.
+    CHECK(after_set({"--set", "k=a", "--check"}).empty());
+    CHECK(after_set({"--set", "k=a", "-"}).empty());
+    CHECK(after_set({"b", "--set", "k=a", "b"}).empty());
+    CHECK(after_set({"c.yaml", "--set", "k=a"}).empty());
+    CHECK(after_set({"--set", "k=a", "--", "b"}).empty());  // the command's, not ours
+    // A word named as a config file is one: its own "no such config file" says it all.
+    CHECK(after_set({"--set", "k=a", "c.yaml"}).empty());
+    CHECK(after_set({"--set", "k=a", "c.yml"}).empty());
+    CHECK(after_set({"--set", "k=a", "configs/c"}).empty());
+}
+
+TEST_CASE("load_request: a CONFIG that followed a --set value is a stray word, masked when the value may be secret") {
+    goe::testing::MemoryFileSystem fs;
+    Invocation inv;
+    split_command({"c.yaml", "--set", "telemetry.service_name=it's", "b"}, inv);
+    inv.configs = {"c.yaml", "b"};
+    LoadRequest r = goe::load_request(inv, {}, fs);
+    REQUIRE(r.stray_words.size() == 1);
+    CHECK(r.stray_words[0].config == 1);
+    CHECK(r.stray_words[0].set_shown == "telemetry.service_name=it's");
+    CHECK(r.stray_words[0].set_quoted == "'telemetry.service_name=it'\\''s b'");
+    CHECK_FALSE(r.stray_words[0].secret);
+    Invocation secret;
+    split_command({"--set", "telemetry.otlp_headers=k=v", "w2"}, secret);
+    secret.configs = {"w2"};
+    r = goe::load_request(secret, {}, fs);
+    REQUIRE(r.stray_words.size() == 1);
+    CHECK(r.stray_words[0].set_shown == "telemetry.otlp_headers=***");
+    CHECK(r.stray_words[0].set_quoted == "'telemetry.otlp_headers=***'");
+    CHECK(r.stray_words[0].secret);
+}
+
 TEST_CASE("requested_format reads --format before parsing, sh when absent or unknown") {
     CHECK(requested_format({"--format", "json", "c.yaml"})->name == "json");
     CHECK(requested_format({"--format=fish"})->name == "fish");

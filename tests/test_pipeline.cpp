@@ -236,7 +236,11 @@ TEST_CASE("run_pipeline: a list from sort() or shuffle() in --set is a list to G
     CHECK(python_str(**o.root->find("more")) == "['b', 'a']");
     for (std::string v : {"sort([b,a])", "shuffle([b,a])", "shuffle(x)"}) {
         run.sets = {"telemetry.service_name=" + v};
-        CHECK(error_of(run, Error::Kind::config) == "--set: telemetry.service_name: expected a string, got list");
+        Outcome refused = run();
+        REQUIRE(refused.settings.errors.size() == 1);
+        CHECK(std::string(refused.settings.errors[0].what()) ==
+              "--set: telemetry.service_name: expected a string, got list");
+        CHECK(refused.translation.exports.empty());  // nothing is exported from a refused block
     }
 }
 
@@ -288,6 +292,46 @@ TEST_CASE("run_pipeline hands over the texts a secret was built from, also when 
     run.files["c.yaml"] = "x: ${oc.env:TOKEN}\nport_range_low: ${nope}\ntelemetry:\n  otlp_headers: 'k=${x}'\n";
     CHECK_THROWS_AS(run(), Error);
     CHECK(std::set<std::string>(run.secrets.begin(), run.secrets.end()) == texts);
+}
+
+// Issue 34: Gym resolves the whole block (OmegaConf.to_container(block, resolve=True) in
+// nemo_gym/telemetry/setup.py) and validates it before it reads `enabled`.
+TEST_CASE("run_pipeline: an error Gym raises too says so where telemetry is off, and how to fix an unset variable") {
+    Run run(Files{{"c.yaml", "telemetry:\n  otlp_headers: x-api-key=${oc.env:KEY}\n"}});
+    const std::string fix = " (set it, or give it a default: ${oc.env:KEY,''})";
+    CHECK(error_of([&] { run(); }) ==
+          "c.yaml:2:17: telemetry.otlp_headers: environment variable 'KEY' not found" + fix +
+              "; Gym fails here too, with telemetry off as well: it resolves the whole telemetry block before it "
+              "reads 'enabled'");
+    run.files["c.yaml"] = "telemetry:\n  enabled: false\n  run_id: ${nope}\n";
+    CHECK(error_of([&] { run(); }) ==
+          "c.yaml:3:11: telemetry.run_id: interpolation key 'nope' not found; Gym fails here too, with telemetry off "
+          "as well: it resolves the whole telemetry block before it reads 'enabled'");
+    // Telemetry on: the fix, and no word of telemetry being off; nor when `enabled` is itself computed.
+    run.files["c.yaml"] = "telemetry:\n  enabled: true\n  otlp_headers: x-api-key=${oc.env:KEY}\n";
+    CHECK(error_of([&] { run(); }) ==
+          "c.yaml:3:17: telemetry.otlp_headers: environment variable 'KEY' not found" + fix);
+    run.files["c.yaml"] = "telemetry:\n  otlp_headers: x-api-key=${oc.env:KEY}\n";
+    run.env = {{"NEMO_GYM_OTEL_ENABLED", "1"}};
+    CHECK(error_of([&] { run(); }) ==
+          "c.yaml:2:17: telemetry.otlp_headers: environment variable 'KEY' not found" + fix);
+    run.env = {};
+    run.files["c.yaml"] = "flag: false\ntelemetry:\n  enabled: ${flag}\n  run_id: ${nope}\n";
+    CHECK(error_of([&] { run(); }) == "c.yaml:4:11: telemetry.run_id: interpolation key 'nope' not found");
+    // A top-level value: Gym resolves every one of them as it loads the config.
+    run.files["c.yaml"] = "port: ${oc.env:PORT}\ntelemetry: {enabled: true}\n";
+    CHECK(error_of([&] { run(); }) ==
+          "c.yaml:1:7: port: environment variable 'PORT' not found (set it, or give it a default: "
+          "${oc.env:PORT,''}); Gym fails here too: it resolves every value at the top level of the config as it "
+          "loads it");
+}
+
+TEST_CASE("run_pipeline: an unknown key is found where it was written, whatever its value resolves to") {
+    // The value a ${x} gives is the mapping written under x: the key is still where servce_name is.
+    Run run(Files{{"c.yaml", "x:\n  a: 1\ntelemetry:\n  enabled: true\n  servce_name: ${x}\n"}});
+    Outcome o = run();
+    REQUIRE(o.settings.unknown.size() == 1);
+    CHECK(o.settings.unknown[0].origin.str() == "c.yaml:5:3");
 }
 
 TEST_CASE("run_pipeline runs without a list for the secrets") {

@@ -42,10 +42,6 @@ int fail(const Ui& ui, goe::ExitStatus status, const std::vector<std::string>& l
     return goe::code(status);
 }
 
-bool write_all(const std::string& text) {
-    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
-}
-
 // Everything after the command line: the pipeline, the report on stderr, then the
 // exports on stdout or the exec. The user's mistakes are thrown as goe::Error.
 int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vector<std::string>& entries,
@@ -68,6 +64,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     auto& outcome = goe::app::kept_to_exit(pipeline());
     for (const auto& s : secrets) ui.redactor.add(s);
     o.report.colour = ui.colour;
+    o.report.terminal = goe::app::stderr_is_terminal();
     o.report.redactor = &ui.redactor;
     o.report.notes = o.check;
     o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
@@ -97,8 +94,10 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     }
     auto text = goe::render(written, ui.format, options);
     to_stderr(goe::log_masks(written, ui.format, env));
-    if (write_all(text)) return goe::code(goe::ExitStatus::success);
-    to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output", ui.colour, &ui.redactor));
+    auto unwritten = goe::app::write_stdout(text);
+    if (!unwritten) return goe::code(goe::ExitStatus::success);
+    to_stderr(goe::message_line(goe::Severity::error, "cannot write to standard output: " + *unwritten, ui.colour,
+                                &ui.redactor));
     return goe::code(goe::ExitStatus::failure);
 }
 

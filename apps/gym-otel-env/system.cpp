@@ -150,6 +150,20 @@ goe::Outcome& kept_to_exit(goe::Outcome outcome) {
 goe::Outcome& kept_to_exit(goe::Outcome outcome) { return *new goe::Outcome(std::move(outcome)); }
 #endif
 
+std::optional<std::string> write_stdout(std::string_view text) {
+    while (!text.empty()) {
+        ssize_t n = ::write(STDOUT_FILENO, text.data(), text.size());
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return std::string(std::strerror(errno));
+        }
+        text.remove_prefix(static_cast<size_t>(n));
+    }
+    // EINTR from close leaves the descriptor closed on Linux: nothing to retry.
+    if (::close(STDOUT_FILENO) != 0 && errno != EINTR) return std::string(std::strerror(errno));
+    return std::nullopt;
+}
+
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
@@ -34,6 +35,11 @@ Environment environment_map(const std::vector<std::string>& entries);
 
 // The outcome, kept until the process ends: its tree is not torn down at exit.
 Outcome& kept_to_exit(Outcome outcome);
+
+// Writes `text` to standard output and closes it, so that a failure the system reports
+// only at close (a full NFS disk) is seen too. nullopt on success, else the reason as
+// strerror words it ("No space left on device").
+std::optional<std::string> write_stdout(std::string_view text);
 
 // Whether stderr is a terminal (colour is only for people).
 bool stderr_is_terminal();

@@ -11,6 +11,7 @@
 #include "gym_otel_env/gym/install_root.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 namespace goe {
 
@@ -20,8 +21,49 @@ std::vector<std::string> split_command(std::vector<std::string> args, Invocation
         inv.command.assign(dashes + 1, args.end());
         args.erase(dashes, args.end());
     }
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string value;
+        size_t word = 0;
+        if (args[i] == "--set" && i + 2 < args.size()) value = args[i + 1], word = i + 2;
+        else if (args[i].starts_with("--set=") && i + 1 < args.size()) value = args[i].substr(6), word = i + 1;
+        else continue;
+        // An option, or '-' (standard input), is not a piece of the value; nor is a word
+        // that names a config file as one is named (c.yaml, configs/x), which the user
+        // meant as the CONFIG it is.
+        const std::string& w = args[word];
+        if (w.empty() || w.front() == '-' || w.find('/') != std::string::npos || w.ends_with(".yaml") ||
+            w.ends_with(".yml"))
+            continue;
+        if (std::count(args.begin(), args.end(), args[word]) == 1) inv.after_set.push_back({args[word], value});
+    }
     return args;
 }
+
+namespace {
+
+// `text` in POSIX shell single quotes, as a user would type it.
+std::string shell_quoted(std::string_view text) {
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// The CONFIG words that are pieces of a --set value the shell split off.
+std::vector<LoadRequest::StrayWord> stray_words(const Invocation& inv) {
+    std::vector<LoadRequest::StrayWord> out;
+    for (const auto& a : inv.after_set) {
+        auto config = std::find(inv.configs.begin(), inv.configs.end(), a.word);
+        if (config == inv.configs.end()) continue;
+        bool secret = may_hold_secret(a.value);
+        size_t eq = a.value.find('=');
+        std::string shown = secret && eq != std::string::npos ? a.value.substr(0, eq) + "=***" : a.value;
+        std::string quoted = secret ? shell_quoted(shown) : shell_quoted(a.value + " " + a.word);
+        out.push_back({static_cast<size_t>(config - inv.configs.begin()), shown, quoted, secret});
+    }
+    return out;
+}
+
+}  // namespace
 
 Format requested_format(const std::vector<std::string>& args) {
     Format format = kDefaultFormat;
@@ -79,6 +121,7 @@ LoadRequest load_request(const Invocation& inv, CommandView& view) {
     const GymEntry& entry = view.entry();
     LoadRequest request;
     request.configs = inv.configs;
+    request.stray_words = stray_words(inv);
     if (!inv.exec) request.configs.insert(request.configs.end(), inv.command.begin(), inv.command.end());
     for (const auto& dir : inv.search_dirs) request.search_dirs.push_back(view.ours(dir));
     if (!inv.gym_root.empty()) request.gym_root = view.ours(inv.gym_root);

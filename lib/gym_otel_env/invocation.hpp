@@ -28,12 +28,21 @@ struct Invocation {
     std::string explain;  // "" (none), "full" or "short"
     ReportOptions report;
     std::vector<std::string> command;  // after "--"
+    // A word right after a --set value (`--set k=a b`), which CLI11 takes for a CONFIG:
+    // the word and the value it followed. Only a word argv holds once, so that the CONFIG
+    // it became is known.
+    struct AfterSet {
+        std::string word;
+        std::string value;
+    };
+    std::vector<AfterSet> after_set;
 
     bool probe = false;
     std::string probe_timeout;  // --probe-timeout SECONDS, "" for the default
 };
 
 // Splits argv (without the program name) at the first "--": what follows is the command.
+// Notes the words that follow a --set value (Invocation::after_set).
 std::vector<std::string> split_command(std::vector<std::string> args, Invocation& inv);
 
 // The --format named in `args`, read before parsing so that a usage error still prints

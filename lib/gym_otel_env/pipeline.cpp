@@ -1,9 +1,14 @@
 #include "gym_otel_env/pipeline.hpp"
 
+#include <optional>
+#include <string_view>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 
@@ -18,6 +23,48 @@ PipelineLimits with_readers(PipelineLimits limits) {
     limits.resolve = with_gym_resolvers(limits.resolve);  // Gym's import registers them
     return limits;
 }
+
+// Whether telemetry is off as Gym decides it (SPEC 5.1: the environment's switch, else
+// `enabled`), told from `enabled` as written in the block: nullopt when that cannot be
+// told without resolving it (an interpolation, a block that is not a plain mapping).
+std::optional<bool> off_as_written(const NodePtr& root, const Environment& env) {
+    auto on = std::make_shared<Node>();
+    on->type = Type::mapping;
+    if (const NodePtr* block = root && root->type == Type::mapping ? root->find("telemetry") : nullptr) {
+        if ((*block)->type == Type::mapping) {
+            if (const NodePtr* enabled = (*block)->find("enabled")) {
+                if (is_interpolation(**enabled)) return std::nullopt;
+                on->mutable_entries().push_back(Entry{"enabled", *enabled});
+            }
+        } else if ((*block)->type != Type::null) {
+            return std::nullopt;
+        }
+    }
+    Settings settings = validate(on);
+    if (!settings.errors.empty()) return std::nullopt;
+    return !translate(settings, env, [] { return std::string(12, '0'); }).enabled;
+}
+
+// Gym fails where these errors are found too; a user who switched telemetry off, or who
+// only wanted the telemetry block read, is told why, and an unset variable how to fix it.
+std::string gym_too(const Error& e, std::string_view why) {
+    std::string out = e.detail();
+    if (e.cause() == Error::Cause::unset_variable)
+        out += fmt::format(" (set it, or give it a default: ${{oc.env:{},''}})", e.subject());
+    if (!why.empty()) out += fmt::format("; Gym fails here too{}", why);
+    return out;
+}
+
+Error explained(const Error& e, std::string_view why) {
+    if (e.lines().size() != 1) return e;  // a list of findings (every '???') says it all
+    return Error(e.origin(), e.key_path(), gym_too(e, why), e.kind()).because(e.cause(), e.subject());
+}
+
+constexpr std::string_view kResolvedWhileOff =
+    ", with telemetry off as well: it resolves the whole telemetry block before it reads 'enabled'";
+constexpr std::string_view kValidatedWhileOff =
+    ", with telemetry off as well: it validates the whole telemetry block before it reads 'enabled'";
+constexpr std::string_view kTopLevel = ": it resolves every value at the top level of the config as it loads it";
 
 }  // namespace
 
@@ -41,7 +88,7 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
     // released as they go: the merged config keeps what it uses.
     NodePtr root;
     for (auto& tree : loaded.trees) root = merge(root, std::exchange(tree, nullptr), dereference, limits.merge);
-    return Merged{with_config_paths(std::move(root), loaded), std::move(loaded.files)};
+    return Merged{with_config_paths(std::move(root), loaded), std::move(loaded.files), std::move(loaded.warnings)};
 }
 
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
@@ -56,11 +103,19 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     limits.resolve.deprecations = &out.deprecations;
     PipelineLimits quiet = limits;
     quiet.resolve.deprecations = nullptr;
+    out.no_env_yaml = request.no_env_yaml;
+    out.overrides = !request.sets.empty() || !request.gym_overrides.empty();
     NodePtr root;
     {
-        Merged merged = merged_config(request, env, fs, limits);
+        Merged merged;
+        try {
+            merged = merged_config(request, env, fs, limits);
+        } catch (const Error& e) {
+            throw explained(e, {});
+        }
         root = std::move(merged.root);
         out.files = std::move(merged.files);
+        out.load_warnings = std::move(merged.warnings);
     }
 
     SecretTexts found;
@@ -104,17 +159,31 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
             resolve_subtree(root, "telemetry", env, quiet.resolve, &found);
         } catch (const Error&) {
         }
-        out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
+        try {
+            out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
+        } catch (const Error& e) {
+            throw explained(e, e.cause() == Error::Cause::unset_variable ? kTopLevel : std::string_view());
+        }
         found.reads.clear();  // the earlier passes read the same variables
-        block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
+        try {
+            block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
+        } catch (const Error& e) {
+            throw explained(e, off_as_written(out.root, env).value_or(false) ? kResolvedWhileOff : std::string_view());
+        }
         out.secret_reads = found.reads;
     } catch (...) {
         hand_over();
         throw;
     }
     hand_over();
-    out.settings = validate(block);
-    out.translation = translate(out.settings, env, random_hex12);
+    const NodePtr* written = out.root && out.root->type == Type::mapping ? out.root->find("telemetry") : nullptr;
+    out.settings = validate(block, "telemetry", written ? written->get() : nullptr);
+    if (!out.settings.errors.empty() && !out.settings["enabled"].invalid &&
+        !translate(out.settings, env, [] { return std::string(12, '0'); }).enabled) {
+        for (auto& e : out.settings.errors) e = explained(e, kValidatedWhileOff);
+    }
+    // Refused values are reported, all of them, and nothing is exported.
+    if (out.settings.errors.empty()) out.translation = translate(out.settings, env, random_hex12);
     return out;
 }
 

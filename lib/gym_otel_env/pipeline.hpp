@@ -28,6 +28,7 @@ struct PipelineLimits {
 struct Merged {
     NodePtr root;                    // every source merged, config_paths as Gym writes it over them
     std::vector<std::string> files;  // the files loaded, in merge order, env.yaml last
+    std::vector<LoadWarning> warnings;
 };
 
 // The pipeline's first steps: the CLI config Hydra's overrides build, the files loaded

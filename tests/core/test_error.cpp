@@ -17,3 +17,25 @@ TEST_CASE("Error shortens long key paths and details in its message") {
     std::string cut = goe::Error(wide).what();
     CHECK(cut == wide.substr(0, 500) + "..." + wide.substr(1500));
 }
+
+TEST_CASE("key_origin: the key the parser noted last before a value, else the value's own origin") {
+    goe::SourceName file("c.yaml");
+    file.note_key(1, 1);
+    file.note_key(2, 3);
+    file.note_key(3, 3);
+    CHECK(goe::key_origin(goe::Origin{file, 2, 16}).str() == "c.yaml:2:3");
+    CHECK(goe::key_origin(goe::Origin{file, 3, 1}).str() == "c.yaml:2:3");  // a value on the next line
+    CHECK(goe::key_origin(goe::Origin{file, 1, 1}).str() == "c.yaml:1:1");  // nothing before: itself
+    CHECK(goe::key_origin(goe::Origin{"--set"}).str() == "--set");
+    CHECK(goe::key_origin(goe::Origin{goe::SourceName("d.yaml"), 4, 2}).str() == "d.yaml:4:2");
+}
+
+TEST_CASE("Error::because: a cause a later stage reads instead of the words") {
+    goe::Error plain("x");
+    CHECK(plain.cause() == goe::Error::Cause::none);
+    goe::Error e = goe::Error(goe::Origin{"c.yaml", 1, 2}, "k", "environment variable 'K' not found")
+                       .because(goe::Error::Cause::unset_variable, "K");
+    CHECK(e.cause() == goe::Error::Cause::unset_variable);
+    CHECK(e.subject() == "K");
+    CHECK(std::string(e.what()) == "c.yaml:1:2: k: environment variable 'K' not found");
+}

@@ -81,11 +81,11 @@ expect_stderr ""
 printf 'telemtry:\n  enabled: true\n' > misspelt.yaml
 run "$GOE_BIN" --check misspelt.yaml
 expect_status 0
-expect_stderr "gym-otel-env: warning: misspelt.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"
+expect_stderr "gym-otel-env: warning: misspelt.yaml:1:1: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"
 printf 'Telemetry:\n  enabled: true\n' > capital.yaml
 run "$GOE_BIN" --check --strict capital.yaml
 expect_status 1
-expect_stderr "gym-otel-env: error: capital.yaml:2:3: Telemetry: not the telemetry block; did you mean 'telemetry'?"
+expect_stderr "gym-otel-env: error: capital.yaml:1:1: Telemetry: not the telemetry block; did you mean 'telemetry'?"
 
 # Inside a Slurm job, a run id carried in from the submitting shell is not the job's.
 SLURM_JOB_ID=123 NEMO_GYM_OTEL_RUN_ID=0a1b2c3d4e5f run "$GOE_BIN" --check c.yaml
@@ -137,8 +137,8 @@ printf 'telemetry:\n  enabled: true\n  exportr: console\n  colour: blue\n' > typ
 run "$GOE_BIN" typo.yaml
 expect_status 0
 expect_stdout_has "export NEMO_GYM_OTEL_EXPORTER='otlp' &&"
-expect_stderr "gym-otel-env: warning: typo.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?
-gym-otel-env: warning: typo.yaml:4:11: telemetry.colour: unknown key, ignored"
+expect_stderr "gym-otel-env: warning: typo.yaml:3:3: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?
+gym-otel-env: warning: typo.yaml:4:3: telemetry.colour: unknown key, ignored"
 run "$GOE_BIN" -q typo.yaml
 expect_status 0
 expect_stderr ""
@@ -148,7 +148,7 @@ expect_stderr ""
 run "$GOE_BIN" --check many.yaml
 expect_status 0
 check; [ "$(printf '%s\n' "$ERR" | wc -l)" = 21 ] || fail "expected 21 lines: $ERR"
-check; [[ $ERR == *"gym-otel-env: warning: many.yaml:21:10: telemetry.key20: unknown key, ignored
+check; [[ $ERR == *"gym-otel-env: warning: many.yaml:21:3: telemetry.key20: unknown key, ignored
 gym-otel-env: warning: ... and 3 more" ]] || fail "no cap line: $ERR"
 
 # --check: nothing on stdout, 0 for a good config, 1 for an error, 2 for bad usage.
@@ -246,10 +246,10 @@ expect_stderr "gym-otel-env: error: environment: OTEL_EXPORTER_OTLP_HEADERS: '**
 run "$GOE_BIN" --check --exec -- gym env start --config typo.yaml
 expect_status 0
 expect_stdout ""
-expect_stderr_has "typo.yaml:3:12: telemetry.exportr: unknown key, ignored"
+expect_stderr_has "typo.yaml:3:3: telemetry.exportr: unknown key, ignored"
 
 # OmegaConf's deprecation warning wherever Gym resolves the value: a top-level one too
-# (Gym's loop over the top-level values resolves it), each text once.
+# (Gym's loop over the top-level values resolves it), each text once, in file order.
 cat > dep.yaml <<'YAML'
 old: ${oc.deprecated:telemetry.run_id}
 telemetry:
@@ -262,15 +262,15 @@ run "$GOE_BIN" --format json dep.yaml
 expect_status 0
 expect_stdout_has '"OTEL_SERVICE_NAME": "r1"'
 expect_stderr "gym-otel-env: warning: dep.yaml:1:6: old: 'old' is deprecated. Change your code and config to use 'telemetry.run_id'
-gym-otel-env: warning: dep.yaml:6:8: again: 'again' is deprecated. Change your code and config to use 'telemetry.run_id'
-gym-otel-env: warning: dep.yaml:5:17: telemetry.service_name: 'telemetry.service_name' is deprecated. Change your code and config to use 'telemetry.run_id'"
+gym-otel-env: warning: dep.yaml:5:17: telemetry.service_name: 'telemetry.service_name' is deprecated. Change your code and config to use 'telemetry.run_id'
+gym-otel-env: warning: dep.yaml:6:8: again: 'again' is deprecated. Change your code and config to use 'telemetry.run_id'"
 
 # Colour only on a terminal, and not with NO_COLOR.
 run "$GOE_BIN" --check typo.yaml
 check; [[ $ERR != *$'\033'* ]] || fail "colour on a pipe: $ERR"
 if script -qec true /dev/null >/dev/null 2>&1; then
     tty_err=$(script -qec "'$GOE_BIN' --check typo.yaml" /dev/null)
-    check; [[ $tty_err == *$'\033[1;35mwarning:\033[0m typo.yaml:3:12'* ]] || fail "no colour on a terminal: $tty_err"
+    check; [[ $tty_err == *$'\033[1;35mwarning:\033[0m typo.yaml:3:3'* ]] || fail "no colour on a terminal: $tty_err"
     tty_err=$(NO_COLOR=1 script -qec "'$GOE_BIN' --check typo.yaml" /dev/null)
     check; [[ $tty_err != *$'\033'* && $tty_err == *"gym-otel-env: warning: typo.yaml"* ]] || fail "colour with NO_COLOR: $tty_err"
 fi

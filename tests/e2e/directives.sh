@@ -132,7 +132,7 @@ gym-otel-env: error: c.yaml:2:4: x: unset ('???')
 gym-otel-env: error: provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. --set x=<value>"
 # Every top-level value is resolved, as Gym's loop over values() does.
 error_case $'top: ${oc.env:GOE_SURELY_UNSET}\ntelemetry:\n  enabled: true' \
-    "gym-otel-env: error: c.yaml:1:6: top: environment variable 'GOE_SURELY_UNSET' not found"
+    "gym-otel-env: error: c.yaml:1:6: top: environment variable 'GOE_SURELY_UNSET' not found (set it, or give it a default: \${oc.env:GOE_SURELY_UNSET,''}); Gym fails here too: it resolves every value at the top level of the config as it loads it"
 error_case $'allow_openai_version_skew: "yes"\ntelemetry:\n  enabled: true' \
     "gym-otel-env: error: c.yaml:1:28: allow_openai_version_skew: allow_openai_version_skew must be a boolean (true/false), got 'yes'."
 

@@ -106,7 +106,7 @@ for size in 5119 5120; do
   else
     expect_status 1
     expect_stdout ""
-    expect_stderr "gym-otel-env: error: --format gitlab: the report would be 5120 bytes, and GitLab refuses one of 5120 bytes or more (its dotenv_size limit, 5120 by default; a self-managed instance can change it)"
+    expect_stderr "gym-otel-env: error: --format gitlab: the report would be 5120 bytes, and GitLab refuses one of 5120 bytes or more (its dotenv_size limit, 5120 by default; a self-managed instance can change it); compute the variables inside the job that needs them (gym-otel-env c.yaml --exec -- gym ...), or keep such a value in a CI/CD variable"
   fi
 done
 finish

@@ -100,14 +100,16 @@ for i in "${!number_configs[@]}"; do
   done
 done
 run "$GOE_BIN" --no-env-yaml n0.yaml
-expect_stderr "gym-otel-env: error: n0.yaml:1:4: telemetry.service_name: expected a string, got integer *** (quote it: '***')"
+# One node under both: each field refused says so, neither shows it.
+expect_stderr "gym-otel-env: error: n0.yaml:1:4: telemetry.service_name: expected a string, got integer *** (quote it: '***')
+gym-otel-env: error: n0.yaml:1:4: telemetry.otlp_headers: expected a string or null, got integer"
 run "$GOE_BIN" --no-env-yaml --set "telemetry.otlp_headers=int($secret)" t.yaml
 expect_stderr "gym-otel-env: error: --set: Error parsing override 'telemetry.otlp_headers=***': ValueError while evaluating '***'"
 run "$GOE_BIN" --no-env-yaml --exec -- gym env start --config t.yaml "++telemetry.otlp_headers='x-key=$secret"
-expect_stderr "gym-otel-env: error: command line: Error parsing override '++telemetry.otlp_headers=***': token recognition error at column 26"
+expect_stderr "gym-otel-env: error: command line: Error parsing override '++telemetry.otlp_headers=***': token recognition error at character 1 of the hidden value"
 # The masked forms, exactly.
 run "$GOE_BIN" --no-env-yaml c0.yaml
-expect_stderr "gym-otel-env: error: c0.yaml:1:42: telemetry.otlp_headers: environment variable 'NOPE_***' not found"
+expect_stderr "gym-otel-env: error: c0.yaml:1:42: telemetry.otlp_headers: environment variable 'NOPE_***' not found (set it, or give it a default: \${oc.env:NOPE_***,''})"
 run "$GOE_BIN" --no-env-yaml c2.yaml
 expect_stderr "gym-otel-env: error: c2.yaml:1:42: telemetry.otlp_headers: oc.decode: cannot parse '***': no viable alternative at input '<EOF>'"
 run "$GOE_BIN" --no-env-yaml c8.yaml

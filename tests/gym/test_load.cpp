@@ -120,10 +120,9 @@ TEST_CASE("load names every place it looked for a missing file") {
     r.configs = {"gone.yaml"};
     r.search_dirs = {"/sd"};
     Environment extra{{"NEMO_GYM_EXTRA_ROOTS", "/x"}};
+    // A CONFIG argument is no config_paths entry to the user who typed it (issue 34).
     CHECK(error_of([&] { merged(r, extra, fs); }) ==
-          "config_paths entry 'gone.yaml' was not found. Looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml."
-          " Check the path is spelled correctly and is relative to your working directory, an extra root "
-          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
+          "gone.yaml: no such config file (looked in: /sd/gone.yaml, /x/gone.yaml, gone.yaml)");
     fs.files["a.yaml"] = "config_paths:\n  - b.yaml\n";
     r.configs = {"a.yaml"};
     r.search_dirs = {};
@@ -132,10 +131,65 @@ TEST_CASE("load names every place it looked for a missing file") {
           " Check the path is spelled correctly and is relative to your working directory, an extra root "
           "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
     r.configs = {"/abs/c.yaml"};
+    CHECK(error_of([&] { merged(r, {}, fs); }) == "/abs/c.yaml: no such config file (looked in: /abs/c.yaml)");
+    r.configs = {};
+    r.env_yaml = "e.yaml";
+    CHECK(error_of([&] { merged(r, {}, fs); }) == "--env-yaml: no such file 'e.yaml' (looked in: e.yaml)");
+}
+
+TEST_CASE("load: regression: a word the shell split off a --set value was 'a config_paths entry' (issue 34)") {
+    MemoryFileSystem fs;
+    LoadRequest r = configs({"b"});
+    r.stray_words = {{0, "telemetry.service_name=a", "'telemetry.service_name=a b'", false}};
     CHECK(error_of([&] { merged(r, {}, fs); }) ==
-          "config_paths entry '/abs/c.yaml' was not found. Looked in: /abs/c.yaml."
-          " Check the path is spelled correctly and is relative to your working directory, an extra root "
-          "(NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym install root.");
+          "b: no such config file (looked in: b); it followed --set telemetry.service_name=a: a value with a space "
+          "needs quotes, as in --set 'telemetry.service_name=a b'");
+    // The word of a secret value is part of the secret: neither it nor the paths that spell it are shown.
+    r.stray_words = {{0, "telemetry.otlp_headers=***", "'telemetry.otlp_headers=***'", true}};
+    CHECK(error_of([&] { merged(r, {}, fs); }) ==
+          "the word after --set telemetry.otlp_headers=*** is no config file: a value with a space needs quotes, as "
+          "in --set 'telemetry.otlp_headers=***'");
+    // Found, the word is a config like any other.
+    fs.files["b"] = "telemetry: {}\n";
+    CHECK(merged(r, {}, fs).files == std::vector<std::string>{"b"});
+}
+
+TEST_CASE("load says when a root before the working directory shadows a file the working directory has") {
+    MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.files["/w/configs/t.yaml"] = "telemetry: {service_name: here}\n";
+    fs.files["/other/configs/t.yaml"] = "telemetry: {service_name: there}\n";
+    fs.files["/w/c.yaml"] = "config_paths: [configs/t.yaml]\n";
+    Environment env{{"NEMO_GYM_EXTRA_ROOTS", "/other"}};
+    // Gym's order: the extra root wins, with ./ or without (Path drops it).
+    for (std::string name : {"configs/t.yaml", "./configs/t.yaml"}) {
+        Merged m = merged(configs({name}), env, fs);
+        CHECK(value_at(m, "telemetry", "service_name") == "there");
+        REQUIRE(m.warnings.size() == 1);
+        CHECK(m.warnings[0].origin.empty());
+        CHECK(m.warnings[0].what ==
+              fmt::format("'{}' is read from /other/configs/t.yaml, found first under NEMO_GYM_EXTRA_ROOTS; the "
+                          "working directory's /w/configs/t.yaml is passed over, as Gym passes it over{} (name that "
+                          "file by its absolute path to read it)",
+                          name, name.starts_with("./") ? ", ./ or not" : ""));
+    }
+    // A config_paths entry is named where it was written; a --search-dir root says so.
+    LoadRequest r = configs({"c.yaml"});
+    r.search_dirs = {"/other"};
+    Merged m = merged(r, {}, fs);
+    REQUIRE(m.warnings.size() == 1);
+    CHECK(m.warnings[0].origin.str() == "c.yaml:1:16");
+    CHECK(m.warnings[0].key_path == "config_paths[0]");
+    CHECK(
+        m.warnings[0].what.starts_with("'configs/t.yaml' is read from /other/configs/t.yaml, found first under "
+                                       "--search-dir;"));
+    // Nothing passed over: no warning. The absolute path reads the working directory's.
+    fs.files.erase("/w/configs/t.yaml");
+    CHECK(merged(configs({"configs/t.yaml"}), env, fs).warnings.empty());
+    fs.files["/w/configs/t.yaml"] = "telemetry: {service_name: here}\n";
+    Merged absolute = merged(configs({"/w/configs/t.yaml"}), env, fs);
+    CHECK(absolute.warnings.empty());
+    CHECK(value_at(absolute, "telemetry", "service_name") == "here");
 }
 
 TEST_CASE("load: regression: a NUL in a config_paths entry loaded the shorter path") {

@@ -40,6 +40,21 @@ TEST_CASE("SearchRoots orders ours, NEMO_GYM_EXTRA_ROOTS, the working directory,
     CHECK(roots.candidates("/abs.yaml") == std::vector<std::string>{"/abs.yaml"});
 }
 
+TEST_CASE("SearchRoots says what put each root on the list, and which one is the working directory") {
+    MemoryFileSystem fs;
+    fs.cwd = "/w";
+    SearchRoots roots({"/a"}, {{"NEMO_GYM_EXTRA_ROOTS", "/c"}}, std::string("/site"), fs);
+    CHECK(roots.why(0) == "--search-dir");
+    CHECK(roots.why(1) == "NEMO_GYM_EXTRA_ROOTS");
+    CHECK(roots.why(2) == "the working directory");
+    CHECK(roots.why(3) == "the Gym install root");
+    CHECK(roots.working_directory_index() == 2);
+    // Named earlier by another spelling, the working directory is that root.
+    SearchRoots named({"/a"}, {{"NEMO_GYM_EXTRA_ROOTS", "/w/"}}, std::nullopt, fs);
+    CHECK(named.roots() == std::vector<std::string>{"/a", "/w/"});
+    CHECK(named.working_directory_index() == 1);
+}
+
 TEST_CASE("SearchRoots counts roots that resolve to one directory once, keeping the first spelling") {
     MemoryFileSystem fs;
     fs.cwd = "/w";
@@ -64,6 +79,8 @@ TEST_CASE("SearchRoots::not_found lists every place, the working directory absol
               kCheck);
     CHECK(roots.not_found("/abs/x.yaml") ==
           "config_paths entry '/abs/x.yaml' was not found. Looked in: /abs/x.yaml." + kCheck);
+    CHECK(roots.places("configs/x.yaml") ==
+          "/sd/configs/x.yaml, extra/configs/x.yaml, /home/u/run/configs/x.yaml, /site/configs/x.yaml");
 }
 
 TEST_CASE("FileSystem's defaults keep a read-only double working") {

@@ -167,12 +167,13 @@ TEST_CASE("parse_override limits the nesting of a value", "[override]") {
 TEST_CASE("parse_override never shows the value of a token that may hold otlp_headers", "[override]") {
     CHECK(parsed("telemetry.otlp_headers='x-key=s3cret") ==
           "error: command line: Error parsing override 'telemetry.otlp_headers=***': token recognition error at "
-          "column 24");
+          "character 1 of the hidden value");
     CHECK(parsed("++telemetry={otlp_headers: a=s3cret}") ==
           "error: command line: Error parsing override '++telemetry=***': unexpected '=' (quote the value: KEY='...') "
-          "at column 29");
+          "at character 17 of the hidden value");
     CHECK(parsed("++telemetry={otlp_headers: s3cret)}") ==
-          "error: command line: Error parsing override '++telemetry=***': unexpected at column 34");
+          "error: command line: Error parsing override '++telemetry=***': unexpected at character 22 of the hidden "
+          "value");
     CHECK(parse_set("telemetry.otlp_headers='x-key=s3cret,b=c'").value->text == "x-key=s3cret,b=c");
 }
 

@@ -70,9 +70,18 @@ TEST_CASE("TokenShown::fail: WHAT at the column of what was typed, and the text 
              Row{"a=x\ny", "command line", 0, 3, "token recognition error", "\n",
                  "command line: Error parsing override 'a=x\\ny': token recognition error at column 4: '\\n'"},
              // A secret's text is never quoted.
+             // A place in a hidden value is counted within the value (issue 34): the column
+             // of the whole token counts characters the message does not show.
              Row{"telemetry.otlp_headers='k=s3cret", "command line", 0, 23, "token recognition error", "'k=s3cret",
                  "command line: Error parsing override 'telemetry.otlp_headers=***': token recognition error at "
-                 "column 24"},
+                 "character 1 of the hidden value"},
+             Row{"telemetry.otlp_headers=x-api-key=abc", "--set", 2, 34, "unexpected '=' (quote the value: KEY='...')",
+                 "=",
+                 "--set: Error parsing override 'telemetry.otlp_headers=***': unexpected '=' (quote the value: "
+                 "KEY='...') at character 10 of the hidden value"},
+             // In the key, which is shown, the column stands.
+             Row{"otlp_headers!=x", "command line", 0, 12, "unexpected", "!",
+                 "command line: Error parsing override 'otlp_headers!=***': unexpected at column 13"},
          }) {
         INFO(r.typed);
         TokenShown shown(r.typed, r.source, r.added, r.typed.find("otlp_headers") != std::string_view::npos);

@@ -132,7 +132,7 @@ TEST_CASE("kubernetes_manifests: an endpoint is in the Secret only when it holds
 TEST_CASE("kubernetes_manifests: refuses a value that is not UTF-8, secret or not") {
     const std::string why =
         ": cannot be written for Kubernetes: it is not UTF-8, and a pod's environment from a ConfigMap or a Secret "
-        "is UTF-8 text; use --format sh, fish or json";
+        "is UTF-8 text; run gym-otel-env in the pod instead, as its command (gym-otel-env c.yaml --exec -- gym ...)";
     CHECK(error_of([] { goe::kubernetes_manifests({make("OTEL_SERVICE_NAME", "a\xff")}, "x"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME" + why);
     CHECK(error_of([] { goe::kubernetes_manifests({make("OTEL_EXPORTER_OTLP_HEADERS", "a=\xc3(")}, "x"); }) ==
@@ -150,12 +150,12 @@ TEST_CASE("kubernetes_manifests: refuses an object whose values pass 1 MiB, nami
         }) ==
         "c.yaml:3:16: NEMO_GYM_OTEL_RUN_ID: cannot be written for Kubernetes: the ConfigMap 'x' would hold "
         "1048577 bytes of values, 524289 of them this one's, and Kubernetes accepts at most 1048576 (1 MiB); "
-        "use --format sh, fish or json");
+        "run gym-otel-env in the pod instead, as its command (gym-otel-env c.yaml --exec -- gym ...)");
     CHECK(
         error_of([&] { goe::kubernetes_manifests({make("OTEL_EXPORTER_OTLP_HEADERS", half + half + "b")}, "run"); }) ==
         "c.yaml:3:16: OTEL_EXPORTER_OTLP_HEADERS: cannot be written for Kubernetes: the Secret 'run' would "
         "hold 1048577 bytes of values, 1048577 of them this one's, and Kubernetes accepts at most 1048576 (1 "
-        "MiB); use --format sh, fish or json");
+        "MiB); run gym-otel-env in the pod instead, as its command (gym-otel-env c.yaml --exec -- gym ...)");
 }
 
 TEST_CASE("render kubernetes: the row of kFormats, named by RenderOptions, the default name without one") {

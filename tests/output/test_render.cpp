@@ -29,6 +29,23 @@ goe::Export make(std::string name, std::string value) {
 
 std::string token() { return "0123456789abcdef"; }
 
+// What each format's refusal suggests instead (issue 34): what helps that format's reader.
+const std::string kDotenvInstead =
+    "; run the program that reads the file under gym-otel-env instead (gym-otel-env c.yaml --exec -- python "
+    "app.py), or have it read --format json";
+const std::string kGithubInstead =
+    "; compute the variables in the step that uses them (gym-otel-env c.yaml --exec -- gym ...), or keep such a "
+    "value in a secret and give it to that step's env:";
+const std::string kGitlabInstead =
+    "; compute the variables inside the job that needs them (gym-otel-env c.yaml --exec -- gym ...), or keep such a "
+    "value in a CI/CD variable";
+std::string env_file_instead(std::string_view name) {
+    return fmt::format(
+        "; for docker or podman, export the variables here and pass each by name (eval \"$(gym-otel-env c.yaml)\"; "
+        "docker run -e {} ...), or run gym-otel-env inside the container; for kubectl, use --format kubernetes",
+        name);
+}
+
 // One variable rendered alone.
 std::string one(Format format, const std::string& value, const std::string& name = "V") {
     return goe::render({make(name, value)}, format, token);
@@ -406,21 +423,23 @@ TEST_CASE("render dotenv: multi-line values on one line with \\n, else literal i
 TEST_CASE("render dotenv: refuses what no dotenv quoting carries, naming where it was written") {
     CHECK(error_of([&] { one(goe::parse_format("dotenv"), "'\"'\"'", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it needs quotes, and npm dotenv or "
-          "python-dotenv would read it back changed from both single and double quotes; use --format sh, fish or "
-          "json");
+          "python-dotenv would read it back changed from both single and double quotes" +
+              kDotenvInstead);
     CHECK(error_of([&] { one(goe::parse_format("dotenv"), "#a\\\\b'", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it needs quotes, and npm dotenv or "
-          "python-dotenv would read it back changed from both single and double quotes; use --format sh, fish or "
-          "json");
+          "python-dotenv would read it back changed from both single and double quotes" +
+              kDotenvInstead);
     CHECK(error_of([&] { one(goe::parse_format("dotenv"), "a\xff", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: it is not UTF-8, and dotenv files are read "
-          "as UTF-8; use --format sh, fish or json");
+          "as UTF-8" +
+              kDotenvInstead);
 }
 
 TEST_CASE("render dotenv: refuses what python-dotenv's default interpolation would replace, as its pattern finds it") {
     const std::string why =
         "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as dotenv: python-dotenv would replace the ${...} in it, "
-        "in any quotes, and has no escape for it; use --format env-file, json, sh or fish";
+        "in any quotes, and has no escape for it" +
+        kDotenvInstead;
     for (const char* v : {"svc-${USER}-x", "${}", "${a b}", "${X:-default}", "${X:-}", "a${b}c${", "$${HOME}",
                           "\\${HOME}", "'${HOME}'", "${:-x}", "${a:b}${c}"}) {
         INFO(v);
@@ -454,7 +473,8 @@ TEST_CASE("render github: a delimiter that occurs in the value is drawn again") 
 TEST_CASE("render github: refuses a value that is not UTF-8") {
     CHECK(error_of([&] { one(goe::parse_format("github"), "\xc3(", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner "
-          "reads the file as UTF-8; use --format sh, fish or json");
+          "reads the file as UTF-8" +
+              kGithubInstead);
 }
 
 TEST_CASE("render env-file: NAME=VALUE, the value as is, quotes, spaces and # included") {
@@ -486,18 +506,22 @@ TEST_CASE("render env-file: refuses a line break, a trailing CR, bytes outside U
     Format f = goe::parse_format("env-file");
     CHECK(error_of([&] { one(f, "a\nb", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as an env file: it holds a line break, and each line of "
-          "the file is one variable; use --format sh, fish or json");
+          "the file is one variable" +
+              env_file_instead("OTEL_SERVICE_NAME"));
     CHECK(error_of([&] { one(f, "x\r", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as an env file: it ends in a carriage return, which the "
-          "readers take for part of the line break; use --format sh, fish or json");
+          "readers take for part of the line break" +
+              env_file_instead("OTEL_SERVICE_NAME"));
     CHECK(error_of([&] { one(f, "a\xff", "OTEL_SERVICE_NAME"); }) ==
           "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written as an env file: it is not UTF-8, and docker and kubectl "
-          "refuse such a file; use --format sh, fish or json");
+          "refuse such a file" +
+              env_file_instead("OTEL_SERVICE_NAME"));
     // "V=" and the value: 65,535 bytes is the longest line Go's bufio.Scanner returns.
     CHECK(one(f, std::string(65533, 'x')) == "V=" + std::string(65533, 'x') + "\n");
     CHECK(error_of([&] { one(f, std::string(65534, 'x')); }) ==
           "c.yaml:3:16: V: cannot be written as an env file: its line would be 65536 bytes, and docker, podman and "
-          "kubectl read at most 65535 bytes per line; use --format sh, fish or json");
+          "kubectl read at most 65535 bytes per line" +
+              env_file_instead("V"));
 }
 
 TEST_CASE("render gitlab: NAME=VALUE, the value as is") {
@@ -516,10 +540,8 @@ TEST_CASE("render gitlab: refuses line breaks, white space GitLab strips, refere
     Format f = goe::parse_format("gitlab");
     auto error = [&](const std::string& value) { return error_of([&] { one(f, value, "OTEL_SERVICE_NAME"); }); };
     auto refused = [](std::string_view why) {
-        return fmt::format(
-            "c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for a GitLab dotenv report: {}; use --format sh, "
-            "fish or json",
-            why);
+        return fmt::format("c.yaml:3:16: OTEL_SERVICE_NAME: cannot be written for a GitLab dotenv report: {}{}", why,
+                           kGitlabInstead);
     };
     CHECK(error("a\nb") == refused("it holds a line break, and GitLab reads one variable per line"));
     for (const char* v : {" a", "a ", "\ta", "a\v", "\fa", "\ra", "a\r"})
@@ -539,12 +561,14 @@ TEST_CASE("render gitlab: refuses more variables or bytes than GitLab's default 
     exports.push_back(make("V20", "x"));
     CHECK(error_of([&] { goe::render(exports, f, token); }) ==
           "--format gitlab: 21 variables, and GitLab takes at most 20 from one dotenv report (its dotenv_variables "
-          "limit, 20 by default; a self-managed instance can change it)");
+          "limit, 20 by default; a self-managed instance can change it)" +
+              kGitlabInstead);
     // "V=" + value + "\n": 5,119 bytes pass, 5,120 do not.
     CHECK(one(f, std::string(5116, 'x')).size() == 5119);
     CHECK(error_of([&] { one(f, std::string(5117, 'x')); }) ==
           "--format gitlab: the report would be 5120 bytes, and GitLab refuses one of 5120 bytes or more (its "
-          "dotenv_size limit, 5120 by default; a self-managed instance can change it)");
+          "dotenv_size limit, 5120 by default; a self-managed instance can change it)" +
+              kGitlabInstead);
 }
 
 TEST_CASE("render ray: the JSON object of the variables under \"env_vars\", on one line") {

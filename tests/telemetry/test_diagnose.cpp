@@ -83,7 +83,7 @@ TEST_CASE("report: warnings for a valid config, even with telemetry off") {
     auto r = report_of(kTypos, {});
     CHECK_FALSE(r.failed);
     CHECK(r.text ==
-          "gym-otel-env: warning: c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n"
+          "gym-otel-env: warning: c.yaml:3:3: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n"
           "gym-otel-env: warning: c.yaml:4:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
           "rejects it)\n");
 }
@@ -94,7 +94,7 @@ TEST_CASE("report: --quiet drops warnings, --strict makes them errors and fails"
         auto r = report_of(kTypos, {.strict = true, .quiet = quiet, .explain = goe::ExplainForm::full});
         CHECK(r.failed);
         CHECK(r.text ==  // no --explain: nothing is exported
-              "gym-otel-env: error: c.yaml:3:12: telemetry.exportr: unknown key; did you mean 'exporter'?\n"
+              "gym-otel-env: error: c.yaml:3:3: telemetry.exportr: unknown key; did you mean 'exporter'?\n"
               "gym-otel-env: error: c.yaml:4:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
               "rejects it)\n");
     }
@@ -106,9 +106,9 @@ TEST_CASE("report: at most max_messages lines, then how many more") {
     for (int i = 0; i < 25; ++i) yaml += "  k" + std::to_string(i) + ": 1\n";
     auto r = report_of(yaml, {.max_messages = 20});
     CHECK(std::count(r.text.begin(), r.text.end(), '\n') == 21);
-    CHECK(r.text.starts_with("gym-otel-env: warning: c.yaml:2:7: telemetry.k0: unknown key, ignored\n"));
+    CHECK(r.text.starts_with("gym-otel-env: warning: c.yaml:2:3: telemetry.k0: unknown key, ignored\n"));
     CHECK(
-        r.text.ends_with("gym-otel-env: warning: c.yaml:21:8: telemetry.k19: unknown key, ignored\n"
+        r.text.ends_with("gym-otel-env: warning: c.yaml:21:3: telemetry.k19: unknown key, ignored\n"
                          "gym-otel-env: warning: ... and 5 more\n"));
 }
 
@@ -116,7 +116,7 @@ TEST_CASE("report: --explain after the warnings") {
     auto r = report_of("telemetry: {enabled: true, colour: red}\n", {.explain = goe::ExplainForm::brief},
                        {{"OTEL_SERVICE_NAME", "mine"}});
     CHECK(r.text ==
-          "gym-otel-env: warning: c.yaml:1:36: telemetry.colour: unknown key, ignored\n"
+          "gym-otel-env: warning: c.yaml:1:28: telemetry.colour: unknown key, ignored\n"
           "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY "
           "+NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED "
           "+NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER "
@@ -148,11 +148,11 @@ TEST_CASE("message_line: a note, for what --check says that is not a warning") {
 TEST_CASE("report: a misspelt telemetry block warns first, and under --strict is an error") {
     std::string yaml = "telemtry:\n  enabled: true\n";
     CHECK(report_of(yaml, {}).text ==
-          "gym-otel-env: warning: c.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?\n");
+          "gym-otel-env: warning: c.yaml:1:1: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?\n");
     auto strict = report_of(yaml, {.strict = true});
     CHECK(strict.failed);
     CHECK(strict.text ==
-          "gym-otel-env: error: c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?\n");
+          "gym-otel-env: error: c.yaml:1:1: telemtry: not the telemetry block; did you mean 'telemetry'?\n");
 }
 
 TEST_CASE("report: --check notes a block whose settings have no effect while telemetry is off") {
@@ -195,7 +195,7 @@ TEST_CASE("report: oc.deprecated's warning first, as OmegaConf gives it while Gy
     CHECK(report_of(yaml, {}).text ==
           "gym-otel-env: warning: c.yaml:3:17: telemetry.service_name: 'telemetry.service_name' is deprecated. Change "
           "your code and config to use 'old'\n"
-          "gym-otel-env: warning: c.yaml:4:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n");
+          "gym-otel-env: warning: c.yaml:4:3: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?\n");
     CHECK(report_of(yaml, {.strict = true}).failed);
 }
 
@@ -225,4 +225,108 @@ TEST_CASE("report: a command whose arguments are not read, and no config read, w
     goe::ReportOptions quiet;
     quiet.quiet = true;
     CHECK(goe::report(outcome, {}, quiet).text.empty());
+}
+
+// Issue 34: one run reports every problem it can find, errors and warnings, in file order.
+TEST_CASE("report: the block's errors with the warnings, in file order, and the run fails") {
+    std::string yaml =
+        "telemtry: {}\n"            // 1: a misspelt block
+        "telemetry:\n"              // 2
+        "  enabled: true\n"         // 3
+        "  servce_name: x\n"        // 4: unknown
+        "  export_rank: two\n"      // 5: error
+        "  exporter: zipkin\n"      // 6: lint
+        "  logs_enabled: maybe\n";  // 7: error
+    auto r = report_of(yaml, {});
+    CHECK(r.failed);
+    CHECK(r.text ==
+          "gym-otel-env: warning: c.yaml:1:1: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?\n"
+          "gym-otel-env: warning: c.yaml:4:3: telemetry.servce_name: unknown key, ignored; did you mean "
+          "'service_name'?\n"
+          "gym-otel-env: error: c.yaml:5:16: telemetry.export_rank: expected an integer, got 'two'\n"
+          "gym-otel-env: warning: c.yaml:6:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens "
+          "rejects it)\n"
+          "gym-otel-env: error: c.yaml:7:17: telemetry.logs_enabled: expected a boolean, got 'maybe'\n");
+    // --quiet keeps the errors; --strict makes every line an error; --explain is not given.
+    CHECK(report_of(yaml, {.quiet = true, .explain = goe::ExplainForm::full}).text ==
+          "gym-otel-env: error: c.yaml:5:16: telemetry.export_rank: expected an integer, got 'two'\n"
+          "gym-otel-env: error: c.yaml:7:17: telemetry.logs_enabled: expected a boolean, got 'maybe'\n");
+    auto strict = report_of(yaml, {.strict = true});
+    CHECK(strict.failed);
+    CHECK(std::count(strict.text.begin(), strict.text.end(), '\n') == 5);
+    CHECK(strict.text.find("warning:") == std::string::npos);
+    // The environment's findings follow the file's.
+    CHECK(report_of(yaml, {}, {{"NEMO_GYM_OTEL_METRICS_ENABLED", "nah"}})
+              .text.ends_with("gym-otel-env: warning: environment: NEMO_GYM_OTEL_METRICS_ENABLED: 'nah' is not a "
+                              "boolean nemo-lens accepts (1, true, yes, on, 0, false, no, off)\n"));
+}
+
+TEST_CASE("report: the cap counts errors and warnings alike; an error among the rest makes its line an error") {
+    std::string yaml = "telemetry:\n";
+    for (int i = 0; i < 3; ++i) yaml += "  k" + std::to_string(i) + ": 1\n";
+    yaml += "  export_rank: x\n";
+    auto r = report_of(yaml, {.max_messages = 2});
+    CHECK(r.failed);
+    CHECK(r.text ==
+          "gym-otel-env: warning: c.yaml:2:3: telemetry.k0: unknown key, ignored\n"
+          "gym-otel-env: warning: c.yaml:3:3: telemetry.k1: unknown key, ignored\n"
+          "gym-otel-env: error: ... and 2 more\n");
+}
+
+TEST_CASE("report: with telemetry off, an invalid field says Gym fails on it too") {
+    auto r = report_of("telemetry:\n  export_rank: two\n", {});
+    CHECK(r.text ==
+          "gym-otel-env: error: c.yaml:2:16: telemetry.export_rank: expected an integer, got 'two'; Gym fails here "
+          "too, with telemetry off as well: it validates the whole telemetry block before it reads 'enabled'\n");
+    // On, or switched on by the environment: no such clause. An invalid enabled cannot tell.
+    CHECK(report_of("telemetry:\n  enabled: true\n  export_rank: two\n", {}).text ==
+          "gym-otel-env: error: c.yaml:3:16: telemetry.export_rank: expected an integer, got 'two'\n");
+    CHECK(report_of("telemetry:\n  export_rank: two\n", {}, {{"NEMO_GYM_OTEL_ENABLED", "1"}}).text ==
+          "gym-otel-env: error: c.yaml:2:16: telemetry.export_rank: expected an integer, got 'two'\n");
+    CHECK(report_of("telemetry:\n  enabled: maybe\n  export_rank: two\n", {}).text ==
+          "gym-otel-env: error: c.yaml:2:12: telemetry.enabled: expected a boolean, got 'maybe'\n"
+          "gym-otel-env: error: c.yaml:3:16: telemetry.export_rank: expected an integer, got 'two'\n");
+}
+
+TEST_CASE("report: the loader's warning about a file passed over, first for a CONFIG") {
+    goe::testing::MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.files["/w/c.yaml"] = "telemetry: {enabled: true, exportr: x}\n";
+    fs.files["/o/c.yaml"] = "telemetry: {enabled: true, exportr: x}\n";
+    goe::LoadRequest request;
+    request.configs = {"c.yaml"};
+    request.no_env_yaml = true;
+    goe::Environment env{{"NEMO_GYM_EXTRA_ROOTS", "/o"}};
+    auto outcome = goe::run_pipeline(request, env, fs, [] { return std::string("0123456789ab"); });
+    CHECK(goe::report(outcome, env, {}).text ==
+          "gym-otel-env: warning: 'c.yaml' is read from /o/c.yaml, found first under NEMO_GYM_EXTRA_ROOTS; the "
+          "working directory's /w/c.yaml is passed over, as Gym passes it over (name that file by its absolute path "
+          "to read it)\n"
+          "gym-otel-env: warning: /o/c.yaml:1:28: telemetry.exportr: unknown key, ignored; did you mean "
+          "'exporter'?\n");
+}
+
+TEST_CASE("report: a run that read nothing says so on a terminal, and only there") {
+    goe::testing::MemoryFileSystem fs;
+    auto nothing = [&](bool no_env_yaml, std::vector<std::string> sets = {}) {
+        goe::LoadRequest request;
+        request.no_env_yaml = no_env_yaml;
+        request.sets = std::move(sets);
+        return goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
+    };
+    const std::string note =
+        "gym-otel-env: note: no config read (no CONFIG given, and no env.yaml in the working directory or the search "
+        "roots), so only the environment can switch telemetry on: name a config (gym-otel-env c.yaml), or see "
+        "gym-otel-env --help\n";
+    auto r = goe::report(nothing(false), {}, {.terminal = true});
+    CHECK(r.text == note);
+    CHECK_FALSE(r.failed);
+    CHECK(goe::report(nothing(true), {}, {.terminal = true}).text ==
+          "gym-otel-env: note: no config read (no CONFIG given, and --no-env-yaml), so only the environment can "
+          "switch telemetry on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help\n");
+    CHECK(goe::report(nothing(false), {}, {}).text.empty());                                 // not on a pipe
+    CHECK(goe::report(nothing(false), {}, {.quiet = true, .terminal = true}).text.empty());  // nor under --quiet
+    CHECK(goe::report(nothing(false, {"telemetry.enabled=true"}), {}, {.terminal = true}).text.empty());
+    fs.files["env.yaml"] = "a: 1\n";
+    CHECK(goe::report(nothing(false), {}, {.terminal = true}).text.empty());  // env.yaml was read
 }

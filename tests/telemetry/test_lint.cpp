@@ -91,13 +91,46 @@ TEST_CASE("check_rule names: span groups and presets, any case, one message per 
                 "model_call, sandbox, startup, default, per_rollout, all (nemo-lens rejects it)"});
 }
 
-TEST_CASE("check_rule http_url: an http or https scheme") {
-    CHECK(goe::check_rule(field("otlp_endpoint"), "https://collector:4318").empty());
-    CHECK(goe::check_rule(field("otlp_endpoint"), "HTTP://collector").empty());
-    CHECK(goe::check_rule(field("otlp_endpoint"), "localhost:4317") ==
-          Lines{"'localhost:4317' does not start with http:// or https:// (the OpenTelemetry SDK rejects it)"});
-    CHECK(goe::check_rule(field("otlp_endpoint"), "grpc://x:4317").size() == 1);
-    CHECK(goe::check_rule(field("otlp_endpoint"), "").size() == 1);
+// Issue 34: gRPC clients take host:port (over TLS unless _INSECURE is true, as --probe
+// reads it); OTLP/HTTP needs a URL; any other scheme is refused. One rule, read_endpoint.
+TEST_CASE("check_rule endpoint: what the SDK takes over the protocol in effect") {
+    using goe::Protocol;
+    auto check = [](std::string_view value, Protocol protocol) {
+        return goe::check_rule(field("otlp_endpoint"), value, protocol);
+    };
+    for (auto protocol : {Protocol::grpc, Protocol::http_protobuf, Protocol::http_json}) {
+        CHECK(check("https://collector:4318", protocol).empty());
+        CHECK(check("HTTP://collector", protocol).empty());
+        CHECK(check("grpc://x:4317", protocol) ==
+              Lines{"'grpc://x:4317' has the scheme 'grpc', not http or https (the OpenTelemetry SDK rejects it)"});
+    }
+    CHECK(check("collector:4317", Protocol::grpc).empty());
+    CHECK(check("localhost", Protocol::grpc).empty());
+    CHECK(goe::check_rule(field("otlp_endpoint"), "collector:4317").empty());  // no protocol: nemo-lens' grpc
+    CHECK(check("localhost:4318", Protocol::http_protobuf) ==
+          Lines{"'localhost:4318' has no http:// or https://, which http/protobuf needs (the OpenTelemetry SDK "
+                "rejects it)"});
+    CHECK(check("localhost:4318", Protocol::http_json) ==
+          Lines{"'localhost:4318' has no http:// or https://, which http/json needs (the OpenTelemetry SDK rejects "
+                "it)"});
+    CHECK(check("", Protocol::grpc) ==
+          Lines{"'' is not host:port or a URL (http[s]://host[:port]) (the OpenTelemetry SDK rejects it)"});
+    CHECK(check("http://", Protocol::http_protobuf) ==
+          Lines{"'http://' is not a URL (http[s]://host[:port][/path]) (the OpenTelemetry SDK rejects it)"});
+    // The credentials of a URL are never shown.
+    CHECK(check("ftp://u:pw@h/?k=v", Protocol::grpc) ==
+          Lines{"'ftp://***@h/?***' has the scheme 'ftp', not http or https (the OpenTelemetry SDK rejects it)"});
+}
+
+TEST_CASE("lint checks the endpoint with the protocol in effect, from the config or the environment") {
+    CHECK(lint_text("telemetry:\n  otlp_endpoint: collector:4317\n").empty());
+    CHECK(lint_text("telemetry:\n  otlp_endpoint: collector:4318\n  otlp_protocol: http/protobuf\n") ==
+          Lines{"c.yaml:2:18: telemetry.otlp_endpoint: 'collector:4318' has no http:// or https://, which "
+                "http/protobuf needs (the OpenTelemetry SDK rejects it)"});
+    CHECK(lint_text("telemetry:\n  otlp_endpoint: collector:4318\n", {{"OTEL_EXPORTER_OTLP_PROTOCOL", "http/json"}})
+              .size() == 1);
+    // An unknown protocol falls back to gRPC, as the SDKs do: its own warning is enough.
+    CHECK(lint_text("telemetry:\n  otlp_endpoint: collector:4317\n  otlp_protocol: http\n").size() == 1);
 }
 
 TEST_CASE("check_rule header_list: key=value pairs, values never shown") {
@@ -111,8 +144,8 @@ TEST_CASE("check_rule header_list: key=value pairs, values never shown") {
 
 TEST_CASE("lint names an unknown key's file:line and the closest field") {
     CHECK(lint_text("telemetry:\n  enabled: true\n  exportr: otlp\n  colour: red\n") ==
-          Lines{"c.yaml:3:12: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?",
-                "c.yaml:4:11: telemetry.colour: unknown key, ignored"});
+          Lines{"c.yaml:3:3: telemetry.exportr: unknown key, ignored; did you mean 'exporter'?",
+                "c.yaml:4:3: telemetry.colour: unknown key, ignored"});
 }
 
 TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a few letters away") {
@@ -121,12 +154,13 @@ TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a 
         for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str());
         return out;
     };
+    // Issue 34: at the key, not at the mapping under it.
     CHECK(top("telemtry:\n  enabled: true\n") ==
-          Lines{"c.yaml:2:3: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"});
+          Lines{"c.yaml:1:1: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?"});
     CHECK(top("Telemetry: {enabled: true}\nTELEMETRY: 1\ntelemetry_: 1\n") ==
-          Lines{"c.yaml:1:12: Telemetry: not the telemetry block, ignored; did you mean 'telemetry'?",
-                "c.yaml:2:12: TELEMETRY: not the telemetry block, ignored; did you mean 'telemetry'?",
-                "c.yaml:3:13: telemetry_: not the telemetry block, ignored; did you mean 'telemetry'?"});
+          Lines{"c.yaml:1:1: Telemetry: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:2:1: TELEMETRY: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:3:1: telemetry_: not the telemetry block, ignored; did you mean 'telemetry'?"});
     CHECK(top("telemetry: {}\ngeometry: 1\ntelemetric_server: 1\npolicy_model: 1\n").empty());
     CHECK(top("- a\n").empty());
     CHECK(goe::lint_top_level(nullptr).empty());

@@ -81,3 +81,34 @@ TEST_CASE("percent_decode: %XX in either case; anything else stays") {
     CHECK(goe::percent_decode("100%") == "100%");
     CHECK(goe::percent_decode("%G0%1") == "%G0%1");
 }
+
+// The rule the lint and --probe share (issue 34): what the SDK does with an endpoint, per protocol.
+TEST_CASE("read_endpoint: host:port over gRPC, with TLS unless insecure; a URL over HTTP; only http and https") {
+    using P = EndpointReading::Problem;
+    struct Row {
+        std::string_view text;
+        Protocol protocol;
+        bool insecure;
+        P problem;
+        std::string_view scheme;  // as the SDK uses it
+    };
+    for (const auto& r : {
+             Row{"collector:4317", Protocol::grpc, false, P::none, "https"},
+             Row{"collector:4317", Protocol::grpc, true, P::none, "http"},
+             Row{"http://collector:4317", Protocol::grpc, false, P::none, "http"},
+             Row{"HTTPS://collector:4317", Protocol::grpc, true, P::none, "https"},
+             Row{"grpc://collector:4317", Protocol::grpc, false, P::other_scheme, "grpc"},
+             Row{"collector:4318", Protocol::http_protobuf, false, P::no_scheme, ""},
+             Row{"collector:4318", Protocol::http_json, true, P::no_scheme, ""},
+             Row{"http://collector:4318/base", Protocol::http_protobuf, false, P::none, "http"},
+             Row{"unix:///run/otel.sock", Protocol::http_protobuf, false, P::not_a_url, ""},
+             Row{"", Protocol::grpc, false, P::not_a_url, ""},
+             Row{"http://", Protocol::http_json, false, P::not_a_url, ""},
+         }) {
+        INFO(r.text << " " << name(r.protocol));
+        EndpointReading reading = read_endpoint(r.text, r.protocol, r.insecure);
+        CHECK(reading.problem == r.problem);
+        if (r.problem == P::none || r.problem == P::other_scheme) CHECK(reading.url.scheme == r.scheme);
+    }
+    CHECK(read_endpoint("collector:4317", Protocol::grpc).url.host == "collector");
+}

@@ -7,7 +7,6 @@
 #include "support.hpp"
 
 using namespace goe;
-using goe::testing::error_of;
 
 namespace {
 
@@ -235,6 +234,13 @@ const Row kRows[] = {
     {"otlp_endpoint", R"~("null")~", R"~(null)~"},
 };
 
+// What validate refused, each error as its message says it, one a line.
+std::string refused(const Settings& s) {
+    std::string out;
+    for (const auto& e : s.errors) out += (out.empty() ? "" : "\n") + std::string(e.what());
+    return out;
+}
+
 Settings validate_yaml(const std::string& doc) {
     NodePtr root = parse_yaml(doc, "c.yaml");
     return validate(*root->find("telemetry"));
@@ -249,7 +255,7 @@ TEST_CASE("validate coerces each field type as pydantic v2 lax mode does") {
         CAPTURE(doc);
         if (!row.exported) {
             std::string at = fmt::format("c.yaml:1:{}: telemetry.{}: ", head.size() + 1, row.field);
-            CHECK(error_of([&] { validate_yaml(doc); }) == at + row.error);
+            CHECK(refused(validate_yaml(doc)) == at + row.error);
             continue;
         }
         Settings s = validate_yaml(doc);
@@ -277,67 +283,67 @@ TEST_CASE("validate gives the schema defaults for a missing or null block") {
 }
 
 TEST_CASE("validate names file:line:col and the key path in each error") {
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  export_rank: 2.5\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  export_rank: 2.5\n")) ==
           "c.yaml:2:16: telemetry.export_rank: expected an integer, got float 2.5");
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  enabled: maybe\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  enabled: maybe\n")) ==
           "c.yaml:2:12: telemetry.enabled: expected a boolean, got 'maybe'");
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  service_name: 123\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  service_name: 123\n")) ==
           "c.yaml:2:17: telemetry.service_name: expected a string, got integer 123 (quote it: '123')");
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  service_name: null\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  service_name: null\n")) ==
           "c.yaml:2:17: telemetry.service_name: expected a string, got null");
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  run_id: [1]\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  run_id: [1]\n")) ==
           "c.yaml:2:11: telemetry.run_id: expected a string or null, got list");
-    CHECK(error_of([&] { validate_yaml("telemetry: [1]\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry: [1]\n")) ==
           "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got list");
-    CHECK(error_of([&] { validate_yaml("telemetry: off\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry: off\n")) ==
           "c.yaml:1:12: telemetry: expected a mapping of telemetry settings, got boolean False");
 }
 
 // pydantic 2 on Gym's TelemetryConfig (extra="allow"): {1: 'x'} fails with "Keys should be
 // strings [type=invalid_key, input_value=1, input_type=int]", as do True and 1.5.
 TEST_CASE("validate: regression: a telemetry key YAML typed as int or bool was accepted") {
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  1: x\n"); }) ==
-          "c.yaml:2:6: telemetry.1: keys should be strings, got the integer key 1");
-    CHECK(error_of([&] { validate_yaml("telemetry: {enabled: true, true: x}\n"); }) ==
-          "c.yaml:1:34: telemetry.True: keys should be strings, got the boolean key True");
-    CHECK(error_of([&] { validate_yaml("telemetry: {1.5: x}\n"); }) ==
-          "c.yaml:1:18: telemetry.1.5: keys should be strings, got the float key 1.5");
-    CHECK_NOTHROW(validate_yaml("telemetry: {'1': x}\n"));
+    CHECK(refused(validate_yaml("telemetry:\n  1: x\n")) ==
+          "c.yaml:2:3: telemetry.1: keys should be strings, got the integer key 1");
+    CHECK(refused(validate_yaml("telemetry: {enabled: true, true: x}\n")) ==
+          "c.yaml:1:28: telemetry.True: keys should be strings, got the boolean key True");
+    CHECK(refused(validate_yaml("telemetry: {1.5: x}\n")) ==
+          "c.yaml:1:13: telemetry.1.5: keys should be strings, got the float key 1.5");
+    CHECK(validate_yaml("telemetry: {'1': x}\n").errors.empty());
 }
 
 TEST_CASE("validate: regression: a NUL in a value exited 0 and each reader saw a different value") {
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  service_name: \"a\\0b\"\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  service_name: \"a\\0b\"\n")) ==
           "c.yaml:2:17: telemetry.service_name: a NUL character cannot be in an environment variable (Python: "
           "embedded null byte)");
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: \"k=\\0\"\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  otlp_headers: \"k=\\0\"\n")) ==
           "c.yaml:2:17: telemetry.otlp_headers: a NUL character cannot be in an environment variable (Python: "
           "embedded null byte)");
 }
 
 TEST_CASE("validate never shows the value of otlp_headers") {
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: {authorization: Bearer s3cret}\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  otlp_headers: {authorization: Bearer s3cret}\n")) ==
           "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got mapping (write the headers as one "
           "string: key=value,key2=value2)");
     std::string block = "telemetry:\n  otlp_headers:\n    authorization: Bearer s3cret\n    x-team: rl\n";
-    CHECK(error_of([&] { validate_yaml(block); }) ==
+    CHECK(refused(validate_yaml(block)) ==
           "c.yaml:3:5: telemetry.otlp_headers: expected a string or null, got mapping (write the headers as one "
           "string: key=value,key2=value2)");
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: 12345\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  otlp_headers: 12345\n")) ==
           "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got integer");
 }
 
 TEST_CASE("validate: regression: the quote hint showed Python's str() of the value, not what was written") {
     // An alias is the node written at the anchor: that is where the error points, and
     // what it quotes.
-    CHECK(error_of([&] { validate_yaml("a: &n 0x10\ntelemetry: {service_name: *n}\n"); }) ==
+    CHECK(refused(validate_yaml("a: &n 0x10\ntelemetry: {service_name: *n}\n")) ==
           "c.yaml:1:4: telemetry.service_name: expected a string, got integer 16 (quote it: '0x10')");
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  run_id: 1_000\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  run_id: 1_000\n")) ==
           "c.yaml:2:11: telemetry.run_id: expected a string or null, got integer 1000 (quote it: '1_000')");
     // A tagged scalar asked for its type; quoting would not keep the tag.
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  service_name: !!int 16\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  service_name: !!int 16\n")) ==
           "c.yaml:2:17: telemetry.service_name: expected a string, got integer 16");
     // SPEC 7: a secret is never quoted.
-    CHECK(error_of([&] { validate_yaml("telemetry:\n  otlp_headers: 0x10\n"); }) ==
+    CHECK(refused(validate_yaml("telemetry:\n  otlp_headers: 0x10\n")) ==
           "c.yaml:2:17: telemetry.otlp_headers: expected a string or null, got integer");
 }
 
@@ -345,11 +351,11 @@ TEST_CASE("validate gives no quote hint for a value an interpolation computed") 
     // Where the error points, `${...}` is written: quoting the value's text there would
     // not be what the user wrote.
     auto validate_resolved = [](const std::string& doc) {
-        validate(resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", Environment{}));
+        return validate(resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", Environment{}));
     };
-    CHECK(error_of([&] { validate_resolved("x: 0x10\ntelemetry:\n  service_name: ${x}\n"); }) ==
+    CHECK(refused(validate_resolved("x: 0x10\ntelemetry:\n  service_name: ${x}\n")) ==
           "c.yaml:3:17: telemetry.service_name: expected a string, got integer 16");
-    CHECK(error_of([&] { validate_resolved("telemetry:\n  run_id: ${oc.decode:'1e3'}\n"); }) ==
+    CHECK(refused(validate_resolved("telemetry:\n  run_id: ${oc.decode:'1e3'}\n")) ==
           "c.yaml:2:11: telemetry.run_id: expected a string or null, got float 1000.0");
 }
 
@@ -361,7 +367,7 @@ TEST_CASE("validate quotes a written text with YAML's single-quote escaping") {
     auto block = std::make_shared<Node>();
     block->type = Type::mapping;
     block->mutable_entries().push_back(Entry{"service_name", make_int("1", Origin{file, 1, 5})});
-    CHECK(error_of([&] { validate(block); }) ==
+    CHECK(refused(validate(block)) ==
           "c.yaml:1:5: telemetry.service_name: expected a string, got integer 1 (quote it: 'it''s')");
 }
 
@@ -369,8 +375,42 @@ TEST_CASE("validate lists unknown keys with their origin and ignores them") {
     Settings s = validate_yaml("telemetry:\n  exportr: zipkin\n  enabled: true\n");
     REQUIRE(s.unknown.size() == 1);
     CHECK(s.unknown[0].key == "exportr");
-    CHECK(s.unknown[0].origin.str() == "c.yaml:2:12");
+    CHECK(s.unknown[0].origin.str() == "c.yaml:2:3");  // the key, not its value
     CHECK(s["exporter"].value == "otlp");
+}
+
+// Issue 34: one run reports every mistake; pydantic's ValidationError lists them all too.
+TEST_CASE("validate refuses every invalid field of the block, in block order, and still lists unknown keys") {
+    Settings s = validate_yaml(
+        "telemetry:\n"
+        "  enabled: true\n"
+        "  export_rank: two\n"
+        "  servce_name: x\n"
+        "  logs_enabled: maybe\n"
+        "  1: x\n"
+        "  service_name: 123\n");
+    CHECK(refused(s) ==
+          "c.yaml:3:16: telemetry.export_rank: expected an integer, got 'two'\n"
+          "c.yaml:5:17: telemetry.logs_enabled: expected a boolean, got 'maybe'\n"
+          "c.yaml:6:3: telemetry.1: keys should be strings, got the integer key 1\n"
+          "c.yaml:7:17: telemetry.service_name: expected a string, got integer 123 (quote it: '123')");
+    REQUIRE(s.unknown.size() == 1);
+    CHECK(s.unknown[0].origin.str() == "c.yaml:4:3");
+    CHECK(s["export_rank"].invalid);
+    CHECK(s["export_rank"].value == "-1");  // the default stands in; nothing is exported anyway
+    CHECK_FALSE(s["enabled"].invalid);
+    CHECK(s["enabled"].value == "1");
+}
+
+TEST_CASE("validate: regression: an unknown key was reported at its value, not at the key (issue 34)") {
+    auto at = [](const std::string& doc) { return validate_yaml(doc).unknown.at(0).origin.str(); };
+    CHECK(at("telemetry:\n  servce_name: my-gym\n") == "c.yaml:2:3");
+    CHECK(at("telemetry:\n  servce_name:\n  enabled: true\n") == "c.yaml:2:3");  // a null value
+    CHECK(at("telemetry:\n  servce_name:\n    a: 1\n") == "c.yaml:2:3");         // a mapping on the next lines
+    CHECK(at("telemetry: {enabled: true, servce_name: x}\n") == "c.yaml:1:28");
+    CHECK(at("telemetry:\n  \"servce_name\": x\n") == "c.yaml:2:3");  // a quoted key starts at its quote
+    CHECK(at("telemetry:\n  ? servce_name\n  : x\n") == "c.yaml:2:5");
+    CHECK(at("telemetry:\n  s\u00e9rvce_name: x\n") == "c.yaml:2:3");  // columns count characters
 }
 
 TEST_CASE("Settings[]: a key the schema lacks is a bug (std::logic_error), not a config error") {

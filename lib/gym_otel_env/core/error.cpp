@@ -35,6 +35,27 @@ std::optional<std::string_view> SourceName::plain_scalar_at(int line, int column
     return std::nullopt;
 }
 
+void SourceName::note_key(int line, int column) {
+    if (!shared_) return;
+    if (!shared_->plain) shared_->plain = std::make_unique<PlainScalars>();
+    shared_->plain->keys.push_back(position(line, column));
+}
+
+std::optional<std::pair<int, int>> SourceName::key_before(int line, int column) const {
+    if (!shared_ || !shared_->plain || line <= 0) return std::nullopt;
+    const auto& keys = shared_->plain->keys;
+    auto after = std::lower_bound(keys.begin(), keys.end(), position(line, column));
+    if (after == keys.begin()) return std::nullopt;
+    uint64_t at = *(after - 1);
+    return std::pair<int, int>{static_cast<int>(at >> 32), static_cast<int>(at & 0xffffffffu)};
+}
+
+Origin key_origin(const Origin& value) {
+    auto key = value.source.key_before(value.line, value.column);
+    if (!key) return value;
+    return Origin{value.source, key->first, key->second};
+}
+
 std::string Origin::str() const {
     if (line <= 0) return source.str();
     if (column <= 0) return fmt::format("{}:{}", source.str(), line);

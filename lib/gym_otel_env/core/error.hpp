@@ -51,11 +51,20 @@ public:
     // a source that is not a file), else the text, empty when it is str() of the value.
     std::optional<std::string_view> plain_scalar_at(int line, int column) const;
 
+    // The parser notes where each mapping key of the file starts, in document order, so
+    // that a message about a key (unknown, misspelt, not a string) can point at the key
+    // rather than at its value: 8 bytes a key, where a position in every entry would cost
+    // each node of the tree. The key of a value is the last key noted before it.
+    void note_key(int line, int column);
+    // The key noted last before (line, column): nullopt when none was noted there.
+    std::optional<std::pair<int, int>> key_before(int line, int column) const;
+
 private:
     // Positions (line << 32 | column), in document order as the parser notes them.
     struct PlainScalars {
         std::vector<uint64_t> as_str;
         std::vector<std::pair<uint64_t, std::string>> as_written;
+        std::vector<uint64_t> keys;
     };
     struct Shared {
         std::atomic<long> refs;
@@ -81,6 +90,10 @@ struct Origin {
     std::string str() const;
 };
 
+// Where the key of the value written at `value` was written (SourceName::key_before):
+// `value` itself when no key was noted before it (a value of --set, of the environment).
+Origin key_origin(const Origin& value);
+
 // "ORIGIN: KEY.PATH: what", leaving out the parts that are empty: the text of an error
 // or a warning after its "gym-otel-env: error: " prefix.
 std::string locate(const Origin& origin, const std::string& key_path, const std::string& what);
@@ -97,6 +110,17 @@ public:
     // already located and becomes its own "gym-otel-env: error:" line.
     explicit Error(const std::vector<std::string>& lines, Kind kind = Kind::config);
 
+    // What a stage knows of the cause beyond the words, for a later stage to add advice
+    // without reading them: an unset environment variable (`subject` names it).
+    enum class Cause { none, unset_variable };
+    Error&& because(Cause cause, std::string subject) && {
+        cause_ = cause;
+        subject_ = std::move(subject);
+        return std::move(*this);
+    }
+    Cause cause() const { return cause_; }
+    const std::string& subject() const { return subject_; }
+
     const Origin& origin() const { return origin_; }
     const std::string& key_path() const { return key_path_; }
     const std::string& detail() const { return detail_; }
@@ -110,6 +134,8 @@ private:
     std::string detail_;
     Kind kind_;
     std::vector<std::string> lines_;
+    Cause cause_ = Cause::none;
+    std::string subject_;
 };
 
 }  // namespace goe

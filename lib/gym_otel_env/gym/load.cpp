@@ -25,6 +25,7 @@ constexpr std::string_view kConfigPaths = "config_paths";
 struct Found {
     std::string path;
     std::string text;
+    size_t root = 0;  // the index of the root it was found under (SearchRoots::roots)
 };
 
 class Sources {
@@ -33,17 +34,39 @@ public:
         : fs_(fs), limits_(limits), roots_(request.search_dirs, env, request.gym_root, fs) {}
 
     std::optional<Found> find(const std::string& entry) {
-        for (const auto& path : roots_.candidates(entry)) {
-            if (auto text = fs_.read(path)) return Found{path, std::move(*text)};
+        auto candidates = roots_.candidates(entry);
+        for (size_t i = 0; i < candidates.size(); ++i) {
+            if (auto text = fs_.read(candidates[i])) return Found{candidates[i], std::move(*text), i};
         }
         return std::nullopt;
     }
+
+    // A relative path found under a root that comes before the working directory, which
+    // has the same path: Gym reads the first as well, so it is read, and said.
+    void passed_over(const std::string& entry, const Found& found, const Origin& where, const std::string& key) {
+        if (entry.empty() || entry.front() == '/' || found.root >= roots_.working_directory_index()) return;
+        std::string here = roots_.candidates(entry)[roots_.working_directory_index()];
+        if (fs_.kind(here) != FileSystem::Kind::file) return;
+        std::string absolute = join_path(roots_.absolute_roots()[roots_.working_directory_index()], entry);
+        warnings_.push_back(LoadWarning{
+            where, key,
+            fmt::format("'{}' is read from {}, found first under {}; the working directory's {} is passed over, as "
+                        "Gym passes it over{} (name that file by its absolute path to read it)",
+                        entry, found.path, roots_.why(found.root), absolute,
+                        entry.starts_with("./") ? ", ./ or not" : "")});
+    }
+
+    std::vector<LoadWarning> take_warnings() { return std::move(warnings_); }
+
+    // Who named a file, for the message when it is not found.
+    enum class Asker { config_paths, config_argument, env_yaml_option };
 
     // One file as a mapping. `where`/`key` say who asked for it, for messages; only
     // the command line (`command_line`) means standard input by "-": in a config_paths
     // list it is a file name, and a config must not make the tool wait on a terminal.
     NodePtr load_file(const std::string& entry, const Origin& where, const std::string& key, std::string* shown_as,
-                      bool command_line) {
+                      bool command_line, Asker asker = Asker::config_paths,
+                      const LoadRequest::StrayWord* stray = nullptr) {
         if (++files_ > limits_.max_files)
             throw Error(where, key, fmt::format("more than {} config files to load", limits_.max_files));
         std::string name, text;
@@ -54,7 +77,8 @@ public:
             text = fs_.read_stdin();
         } else {
             auto found = find(entry);
-            if (!found) throw Error(where, key, roots_.not_found(entry));
+            if (!found) throw Error(where, key, not_found(entry, asker, stray));
+            passed_over(entry, *found, where, key);
             name = found->path;
             text = std::move(found->text);
         }
@@ -83,11 +107,34 @@ public:
     }
 
 private:
+    // In the words of who named the file: a CONFIG argument is no config_paths entry,
+    // whatever Gym calls it once it has built the list.
+    std::string not_found(const std::string& entry, Asker asker, const LoadRequest::StrayWord* stray) const {
+        if (stray && stray->secret)
+            return fmt::format(
+                "the word after --set {} is no config file: a value with a space needs quotes, as in "
+                "--set {}",
+                stray->set_shown, stray->set_quoted);
+        std::string places = roots_.places(entry);
+        if (stray)
+            return fmt::format(
+                "{}: no such config file (looked in: {}); it followed --set {}: a value with a space "
+                "needs quotes, as in --set {}",
+                entry, places, stray->set_shown, stray->set_quoted);
+        switch (asker) {
+            case Asker::config_argument: return fmt::format("{}: no such config file (looked in: {})", entry, places);
+            case Asker::env_yaml_option: return fmt::format("no such file '{}' (looked in: {})", entry, places);
+            case Asker::config_paths: break;
+        }
+        return roots_.not_found(entry);
+    }
+
     FileSystem& fs_;
     const LoadLimits& limits_;
     SearchRoots roots_;
     size_t files_ = 0;
     bool stdin_used_ = false;
+    std::vector<LoadWarning> warnings_;
 };
 
 struct Include {
@@ -171,7 +218,8 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
     std::string env_yaml_name;
     if (!request.no_env_yaml) {
         if (request.env_yaml) {
-            env_yaml = sources.load_file(*request.env_yaml, Origin{"--env-yaml"}, {}, &env_yaml_name, true);
+            env_yaml = sources.load_file(*request.env_yaml, Origin{"--env-yaml"}, {}, &env_yaml_name, true,
+                                         Sources::Asker::env_yaml_option);
         } else if (auto found = sources.find("env.yaml")) {
             env_yaml_name = found->path;
             bool checked = false;
@@ -206,7 +254,13 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
     for (size_t index = 0; index < entries.size(); ++index) {
         std::string name;
         Include inc = entries[index];
-        NodePtr tree = sources.load_file(inc.entry, inc.origin, inc.key, &name, index < request.configs.size());
+        bool argument = index < request.configs.size();
+        const LoadRequest::StrayWord* stray = nullptr;
+        for (const auto& w : request.stray_words)
+            if (argument && w.config == index) stray = &w;
+        NodePtr tree =
+            sources.load_file(inc.entry, inc.origin, inc.key, &name, argument,
+                              argument ? Sources::Asker::config_argument : Sources::Asker::config_paths, stray);
         for (auto& child : includes_of(tree, env, resolve_limits)) {
             if (!listed.insert(child.entry).second) continue;
             // Checked here as well as when loading: a list of a million names must
@@ -248,6 +302,7 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
     // The CLI config is merged last, over env.yaml, as Gym merges it.
     if (!cli->entries().empty()) out.trees.push_back(cli);
     if (out.trees.empty()) out.trees.push_back(Sources::as_config(nullptr, "<none>"));
+    out.warnings = sources.take_warnings();
     if (!entries.empty()) {
         auto list = std::make_shared<Node>();
         list->type = Type::sequence;

@@ -29,11 +29,28 @@ struct LoadRequest {
     std::vector<std::string> sets;
     // How the command under --exec was read: not for loading, for what the report says.
     CommandReading reading;
+    // A CONFIG that is a word the shell split off a --set value (`--set k=a b`): when no
+    // such file is found, the message says so (invocation.hpp finds them).
+    struct StrayWord {
+        size_t config = 0;       // its index in `configs`
+        std::string set_shown;   // the --set value it followed, as messages show it (KEY=*** for a secret)
+        std::string set_quoted;  // that value and the word, as the user should have typed them
+        bool secret = false;     // the word belongs to a secret value: no message shows it
+    };
+    std::vector<StrayWord> stray_words;
 };
 
 struct LoadLimits {
     ParseLimits parse;
     size_t max_files = 1000;
+};
+
+// What the loader has to say that is not an error: a file named by a relative path read
+// from a root before the working directory, which has the same path (Gym reads that one too).
+struct LoadWarning {
+    Origin origin;         // where the path was written; empty for a CONFIG argument
+    std::string key_path;  // "config_paths[0]", or empty
+    std::string what;
 };
 
 struct Loaded {
@@ -44,6 +61,7 @@ struct Loaded {
     // Every entry loaded (roots and includes, as resolved), which Gym writes over the merged
     // config_paths; null when there was none.
     NodePtr config_paths;
+    std::vector<LoadWarning> warnings;
 };
 
 // `cli` is the CLI config (command_line_config in override.hpp): its config_paths name

@@ -1,5 +1,6 @@
 #include "gym_otel_env/gym/roots.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -45,18 +46,29 @@ std::string join_path(std::string_view root, std::string_view path) {
 SearchRoots::SearchRoots(const std::vector<std::string>& search_dirs, const Environment& env,
                          const std::optional<std::string>& gym_root, FileSystem& fs)
     : cwd_(fs.working_directory()) {
-    std::vector<std::string> wanted = search_dirs;
+    std::vector<std::pair<std::string, std::string>> wanted;
+    wanted.reserve(search_dirs.size() + 2);
+    for (const auto& dir : search_dirs) wanted.emplace_back(dir, "--search-dir");
     if (auto extra = lookup(env, "NEMO_GYM_EXTRA_ROOTS"))
         for (auto& root : split(*extra, ':'))
-            if (!root.empty()) wanted.push_back(std::move(root));
-    wanted.emplace_back(".");
-    if (gym_root) wanted.push_back(*gym_root);
+            if (!root.empty()) wanted.emplace_back(std::move(root), "NEMO_GYM_EXTRA_ROOTS");
+    wanted.emplace_back(".", "the working directory");
+    if (gym_root) wanted.emplace_back(*gym_root, "the Gym install root");
     // Gym drops a root whose resolved directory came earlier (in a checkout the working
     // directory and the install root are one), keeping the first spelling.
     std::set<std::string> seen;
-    for (auto& root : wanted) {
+    for (auto& [root, why] : wanted) {
         if (root.empty()) continue;  // --search-dir '': Gym's pathsep join drops it too
-        if (seen.insert(fs.resolve(root == "." ? cwd_ : root)).second) roots_.push_back(std::move(root));
+        if (!seen.insert(fs.resolve(root == "." ? cwd_ : root)).second) continue;
+        if (root == ".") cwd_index_ = roots_.size();
+        roots_.push_back(std::move(root));
+        why_.push_back(std::move(why));
+    }
+    if (std::find(roots_.begin(), roots_.end(), ".") == roots_.end()) {
+        // The working directory came earlier under another name: that root is it.
+        std::string here = fs.resolve(cwd_);
+        for (size_t i = 0; i < roots_.size(); ++i)
+            if (fs.resolve(roots_[i]) == here) cwd_index_ = i;
     }
 }
 
@@ -73,18 +85,22 @@ std::vector<std::string> SearchRoots::candidates(const std::string& entry) const
     return out;
 }
 
-std::string SearchRoots::not_found(const std::string& entry) const {
-    std::string places;
+std::string SearchRoots::places(const std::string& entry) const {
+    std::string out;
     for (const auto& root : roots_) {
-        if (!places.empty()) places += ", ";
-        places += !entry.empty() && entry.front() == '/' ? entry : join_path(root == "." ? cwd_ : root, entry);
+        if (!out.empty()) out += ", ";
+        out += !entry.empty() && entry.front() == '/' ? entry : join_path(root == "." ? cwd_ : root, entry);
         if (!entry.empty() && entry.front() == '/') break;
     }
+    return out;
+}
+
+std::string SearchRoots::not_found(const std::string& entry) const {
     return fmt::format(
         "config_paths entry '{}' was not found. Looked in: {}. Check the path is spelled correctly "
         "and is relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / "
         "--search-dir), or the Gym install root.",
-        entry, places);
+        entry, places(entry));
 }
 
 }  // namespace goe

@@ -36,12 +36,23 @@ public:
     // Where `entry` is looked for, in order: itself when absolute, else under each root.
     std::vector<std::string> candidates(const std::string& entry) const;
 
-    // The message for `entry` found nowhere, Gym's wording on one line; the working
-    // directory is shown absolute, so that "relative to what?" has an answer.
+    // What put root `index` (of roots()) on the list, as a message names it: "--search-dir",
+    // "NEMO_GYM_EXTRA_ROOTS", "the working directory" or "the Gym install root".
+    const std::string& why(size_t index) const { return why_[index]; }
+    // The working directory's index in roots().
+    size_t working_directory_index() const { return cwd_index_; }
+
+    // Every place `entry` was looked for, as a message lists them: "/w/a.yaml, x/a.yaml";
+    // the working directory is shown absolute, so that "relative to what?" has an answer.
+    std::string places(const std::string& entry) const;
+
+    // The message for a config_paths entry found nowhere: Gym's wording, on one line.
     std::string not_found(const std::string& entry) const;
 
 private:
     std::vector<std::string> roots_;
+    std::vector<std::string> why_;
+    size_t cwd_index_ = 0;
     std::string cwd_;
 };
 

@@ -36,6 +36,12 @@ void TokenShown::fail(size_t offset, std::string_view what, std::string_view tex
     size_t end = offset > added_ ? std::min(offset - added_, typed_.size()) : 0;
     size_t column = 1 + char_count(std::string_view(typed_).substr(0, end));
     std::string detail = fmt::format("{} at column {}", what, column);
+    // A column past the '=' of a hidden value would count characters the user cannot see
+    // in the message: it is counted within the value instead, which the user typed.
+    size_t eq = typed_.find('=');
+    if (secret_ && eq != std::string::npos && end > eq)
+        detail = fmt::format("{} at character {} of the hidden value", what,
+                             char_count(std::string_view(typed_).substr(eq + 1, end - eq - 1)) + 1);
     if (!secret_ && !text.empty()) detail += ": " + python_repr(text);
     fail_whole(detail);
 }

@@ -22,7 +22,9 @@ public:
     const std::string& token() const { return shown_; }
     const std::string& source() const { return source_; }
 
-    // "Error parsing override 'TOKEN': WHAT at column N: 'TEXT'"
+    // "Error parsing override 'TOKEN': WHAT at column N: 'TEXT'"; for a place in the value of
+    // a token shown as KEY=***, "WHAT at character N of the hidden value" (counted from
+    // the character after the '=', which is 1), and no TEXT.
     [[noreturn]] void fail(size_t offset, std::string_view what, std::string_view text) const;
     // "Error parsing override 'TOKEN': WHAT"
     [[noreturn]] void fail_whole(std::string_view what) const;

@@ -527,7 +527,10 @@ private:
             note(*out);
             return made(out);
         }
-        if (args.size() == 1) fail(f, fmt::format("environment variable '{}' not found", args[0]->text()));
+        if (args.size() == 1)
+            throw Error(f.node->origin, f.where.path,
+                        fmt::format("environment variable '{}' not found", args[0]->text()))
+                .because(Error::Cause::unset_variable, std::string(args[0]->text()));
         if (args[1]->type == Type::null) return made(make_null(f.node->origin));
         return made(string_result(str_of(*args[1], f), f));
     }

@@ -63,7 +63,9 @@ std::string data_block(const std::vector<const Export*>& exports, Quoted quoted)
 
 [[noreturn]] void unwritable(const Export& e, std::string_view why) {
     throw Error(e.origin, e.name,
-                fmt::format("cannot be written for Kubernetes: {}; use --format sh, fish or json", why));
+                fmt::format("cannot be written for Kubernetes: {}; run gym-otel-env in the pod instead, as its "
+                            "command (gym-otel-env c.yaml --exec -- gym ...)",
+                            why));
 }
 
 // The values of one object, refused past kMaxObjectBytes: the largest value is named, as

@@ -201,9 +201,28 @@ std::string dotenv_double_quoted(std::string_view v) {
     return out + "\"";
 }
 
-[[noreturn]] void unwritable(const Export& e, std::string_view why,
-                             std::string_view instead = "use --format sh, fish or json") {
+[[noreturn]] void unwritable(const Export& e, std::string_view why, std::string_view instead) {
     throw Error(e.origin, e.name, fmt::format("{}; {}", why, instead));
+}
+
+// What helps the reader of each format when a value cannot be written for it: another
+// format only where that reader can take one, else the variables made where they are used.
+constexpr std::string_view kDotenvInstead =
+    "run the program that reads the file under gym-otel-env instead (gym-otel-env c.yaml --exec -- python app.py), "
+    "or have it read --format json";
+constexpr std::string_view kGithubInstead =
+    "compute the variables in the step that uses them (gym-otel-env c.yaml --exec -- gym ...), or keep such a "
+    "value in a secret and give it to that step's env:";
+constexpr std::string_view kGitlabInstead =
+    "compute the variables inside the job that needs them (gym-otel-env c.yaml --exec -- gym ...), or keep such "
+    "a value in a CI/CD variable";
+
+// docker, podman and kubectl read the env file; each has its own way around it.
+std::string env_file_instead(const Export& e) {
+    return fmt::format(
+        "for docker or podman, export the variables here and pass each by name (eval \"$(gym-otel-env c.yaml)\"; "
+        "docker run -e {} ...), or run gym-otel-env inside the container; for kubectl, use --format kubernetes",
+        e.name);
 }
 
 // python-dotenv's interpolation, on by default in load_dotenv(), dotenv_values() and
@@ -222,12 +241,13 @@ bool python_dotenv_interpolates(std::string_view v) {
 std::string dotenv_statement(const Export& e) {
     const std::string& v = e.value;
     if (!valid_utf8(v))
-        unwritable(e, "cannot be written as dotenv: it is not UTF-8, and dotenv files are read as UTF-8");
+        unwritable(e, "cannot be written as dotenv: it is not UTF-8, and dotenv files are read as UTF-8",
+                   kDotenvInstead);
     if (python_dotenv_interpolates(v))
         unwritable(e,
                    "cannot be written as dotenv: python-dotenv would replace the ${...} in it, in any quotes, and "
                    "has no escape for it",
-                   "use --format env-file, json, sh or fish");
+                   kDotenvInstead);
     if (dotenv_bare_ok(v)) return fmt::format("{}={}\n", e.name, v);
     // A multi-line value reads best on one line, with \n.
     bool multiline = v.find_first_of("\r\n") != std::string::npos;
@@ -236,7 +256,8 @@ std::string dotenv_statement(const Export& e) {
     if (dotenv_double_ok(v)) return fmt::format("{}={}\n", e.name, dotenv_double_quoted(v));
     unwritable(e,
                "cannot be written as dotenv: it needs quotes, and npm dotenv or python-dotenv would read "
-               "it back changed from both single and double quotes");
+               "it back changed from both single and double quotes",
+               kDotenvInstead);
 }
 
 // ---- GitHub Actions ---------------------------------------------------------------------
@@ -246,7 +267,8 @@ std::string dotenv_statement(const Export& e) {
 // DELIMITER.
 std::string github_statement(const Export& e, const RandomToken& random_token) {
     if (!valid_utf8(e.value))
-        unwritable(e, "cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner reads the file as UTF-8");
+        unwritable(e, "cannot be written for $GITHUB_ENV: it is not UTF-8, and the runner reads the file as UTF-8",
+                   kGithubInstead);
     if (e.value.find_first_of("\r\n") == std::string::npos) return fmt::format("{}={}\n", e.name, e.value);
     std::string delimiter;
     do delimiter = "ghadelimiter_" + random_token();
@@ -272,19 +294,25 @@ std::string env_file_statement(const Export& e) {
     const std::string& v = e.value;
     constexpr std::string_view cannot = "cannot be written as an env file";
     if (!valid_utf8(v))
-        unwritable(e, fmt::format("{}: it is not UTF-8, and docker and kubectl refuse such a file", cannot));
+        unwritable(e, fmt::format("{}: it is not UTF-8, and docker and kubectl refuse such a file", cannot),
+                   env_file_instead(e));
     if (v.find('\n') != std::string::npos)
-        unwritable(e, fmt::format("{}: it holds a line break, and each line of the file is one variable", cannot));
+        unwritable(e, fmt::format("{}: it holds a line break, and each line of the file is one variable", cannot),
+                   env_file_instead(e));
     // ScanLines drops a CR right before the LF; a CR elsewhere stays in the value.
     if (!v.empty() && v.back() == '\r')
-        unwritable(e, fmt::format("{}: it ends in a carriage return, which the readers take for part of the line "
-                                  "break",
-                                  cannot));
+        unwritable(e,
+                   fmt::format("{}: it ends in a carriage return, which the readers take for part of the line "
+                               "break",
+                               cannot),
+                   env_file_instead(e));
     std::string line = fmt::format("{}={}", e.name, v);
     if (line.size() > env_file_max_line)
-        unwritable(e, fmt::format("{}: its line would be {} bytes, and docker, podman and kubectl read at most {} "
-                                  "bytes per line",
-                                  cannot, line.size(), env_file_max_line));
+        unwritable(e,
+                   fmt::format("{}: its line would be {} bytes, and docker, podman and kubectl read at most {} "
+                               "bytes per line",
+                               cannot, line.size(), env_file_max_line),
+                   env_file_instead(e));
     return line + "\n";
 }
 
@@ -320,16 +348,21 @@ bool gitlab_expands(std::string_view v) {
 std::string gitlab_statement(const Export& e) {
     const std::string& v = e.value;
     constexpr std::string_view cannot = "cannot be written for a GitLab dotenv report";
-    if (!valid_utf8(v)) unwritable(e, fmt::format("{}: it is not UTF-8, and GitLab reads the file as UTF-8", cannot));
+    if (!valid_utf8(v))
+        unwritable(e, fmt::format("{}: it is not UTF-8, and GitLab reads the file as UTF-8", cannot), kGitlabInstead);
     // Ruby's each_line splits at LF only; a CR inside the value stays, one at an end is stripped.
     if (v.find('\n') != std::string::npos)
-        unwritable(e, fmt::format("{}: it holds a line break, and GitLab reads one variable per line", cannot));
+        unwritable(e, fmt::format("{}: it holds a line break, and GitLab reads one variable per line", cannot),
+                   kGitlabInstead);
     if (!v.empty() && (ruby_space(v.front()) || ruby_space(v.back())))
-        unwritable(e, fmt::format("{}: it starts or ends with white space, which GitLab strips", cannot));
+        unwritable(e, fmt::format("{}: it starts or ends with white space, which GitLab strips", cannot),
+                   kGitlabInstead);
     if (gitlab_expands(v))
-        unwritable(e, fmt::format("{}: GitLab would expand the $NAME, ${{...}} or %NAME% in it, and has no escape "
-                                  "for dotenv variables",
-                                  cannot));
+        unwritable(e,
+                   fmt::format("{}: GitLab would expand the $NAME, ${{...}} or %NAME% in it, and has no escape "
+                               "for dotenv variables",
+                               cannot),
+                   kGitlabInstead);
     return fmt::format("{}={}\n", e.name, v);
 }
 
@@ -399,14 +432,14 @@ std::string render_gitlab(const std::vector<Export>& exports, const RenderOption
     if (exports.size() > gitlab_max_variables)
         throw Error(
             fmt::format("--format gitlab: {} variables, and GitLab takes at most {} from one dotenv report "
-                        "(its dotenv_variables limit, {} by default; a self-managed instance can change it)",
-                        exports.size(), gitlab_max_variables, gitlab_max_variables));
+                        "(its dotenv_variables limit, {} by default; a self-managed instance can change it); {}",
+                        exports.size(), gitlab_max_variables, gitlab_max_variables, kGitlabInstead));
     if (out.size() >= gitlab_max_bytes)
         throw Error(
             fmt::format("--format gitlab: the report would be {} bytes, and GitLab refuses one of {} bytes "
                         "or more (its dotenv_size limit, {} by default; a self-managed instance can change "
-                        "it)",
-                        out.size(), gitlab_max_bytes, gitlab_max_bytes));
+                        "it); {}",
+                        out.size(), gitlab_max_bytes, gitlab_max_bytes, kGitlabInstead));
     return out;
 }
 

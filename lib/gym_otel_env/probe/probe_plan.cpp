@@ -81,21 +81,20 @@ void fill_endpoint(Target& t, const Environment& env, const SignalNames& s) {
     std::string text = found ? found->value : fmt::format("http://localhost:{}", default_port(t.protocol));
     t.endpoint_variable = found ? found->variable : "";
     if (found) note_secrets(t, found->variable, text);
-    auto url = parse_url(text);
+    auto insecure = option(env, s, "INSECURE");
+    auto reading = read_endpoint(text, t.protocol, insecure && ascii_lower(insecure->value) == "true");
     std::string what = found ? found->variable : "the default endpoint";
-    if (!url || (!grpc && url->scheme.empty())) {
-        t.invalid = fmt::format("{} is not a URL (scheme://host[:port][/path])", what);
-        return;
+    switch (reading.problem) {
+        case EndpointReading::Problem::not_a_url:
+        case EndpointReading::Problem::no_scheme:
+            t.invalid = fmt::format("{} is not a URL (scheme://host[:port][/path])", what);
+            return;
+        case EndpointReading::Problem::other_scheme:
+            t.invalid = fmt::format("{} has the scheme '{}', not http or https", what, reading.url.scheme);
+            return;
+        case EndpointReading::Problem::none: break;
     }
-    if (grpc && url->scheme.empty()) {
-        // "host:port", as gRPC clients take it: TLS unless OTEL_EXPORTER_OTLP_[<SIGNAL>_]INSECURE is true.
-        auto insecure = option(env, s, "INSECURE");
-        url->scheme = insecure && ascii_lower(insecure->value) == "true" ? "http" : "https";
-    }
-    if (url->scheme != "http" && url->scheme != "https") {
-        t.invalid = fmt::format("{} has the scheme '{}', not http or https", what, url->scheme);
-        return;
-    }
+    std::optional<Url> url = std::move(reading.url);
     t.tls = url->scheme == "https";
     if (grpc) {
         // The SDKs take the host and port of a gRPC endpoint and call the service's method.

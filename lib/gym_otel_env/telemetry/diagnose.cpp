@@ -1,6 +1,9 @@
 #include "gym_otel_env/telemetry/diagnose.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -78,27 +81,110 @@ std::optional<ExplainForm> parse_explain_form(std::string_view name) {
     return std::nullopt;
 }
 
+namespace {
+
+// One line of the report before it is shaped: an error, or a warning (an error under --strict).
+struct Finding {
+    bool error = false;
+    Diagnostic d;
+};
+
+// Where a finding sorts: what concerns the whole run first (no origin: the command under
+// --exec), then the files in the order they were merged (env.yaml last), then the command
+// line, --set and the environment, as they are merged over the files; by line and column
+// within a file. Equal places keep the order the checks found them in.
+std::vector<Finding> in_file_order(std::vector<Finding> findings, const std::vector<std::string>& files) {
+    // Ranked once each: a config may have thousands of findings and a thousand files.
+    std::unordered_map<std::string_view, size_t> file_rank;
+    for (size_t i = 0; i < files.size(); ++i) file_rank.emplace(files[i], 1 + i);
+    const size_t after = files.size() + 1;
+    auto rank = [&](const Origin& o) -> size_t {
+        if (o.empty()) return 0;
+        const std::string& source = o.source.str();
+        if (auto file = file_rank.find(source); file != file_rank.end()) return file->second;
+        if (source == "command line") return after + 1;
+        if (source == "--set") return after + 2;
+        if (source == "environment") return after + 3;
+        return after;  // a text no file holds (oc.decode's "the string"): beside the files
+    };
+    struct Key {
+        size_t rank;
+        int line, column;
+        size_t index;
+    };
+    std::vector<Key> keys;
+    keys.reserve(findings.size());
+    for (size_t i = 0; i < findings.size(); ++i) {
+        const Origin& o = findings[i].d.origin;
+        keys.push_back(Key{rank(o), o.line, o.column, i});
+    }
+    std::stable_sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+        return std::tie(a.rank, a.line, a.column) < std::tie(b.rank, b.line, b.column);
+    });
+    std::vector<Finding> out;
+    out.reserve(findings.size());
+    for (const auto& k : keys) out.push_back(std::move(findings[k.index]));
+    return out;
+}
+
+}  // namespace
+
 Report report(const Outcome& outcome, const Environment& env, const ReportOptions& options) {
     Report out;
+    std::vector<Finding> found;
+    auto warn = [&](std::vector<Diagnostic> ds) {
+        for (auto& d : ds) found.push_back(Finding{false, std::move(d)});
+    };
+    warn(lint_command(outcome));
+    bool about_command = !found.empty();
+    for (const auto& w : outcome.load_warnings)
+        found.push_back(Finding{false, Diagnostic{w.origin, w.key_path, w.what, false, {}}});
     // OmegaConf warns as it resolves, before Gym reads anything.
-    std::vector<Diagnostic> warnings = lint_command(outcome);  // the command under --exec, before any file
-    for (const auto& d : outcome.deprecations) warnings.push_back(Diagnostic{d.origin, d.path, d.message, false, {}});
-    for (auto& d : lint_top_level(outcome.root)) warnings.push_back(std::move(d));
-    for (auto& d : lint(outcome.settings, env)) warnings.push_back(std::move(d));
-    for (auto& d : lint_otlp(outcome.settings, outcome.translation, env)) warnings.push_back(std::move(d));
-    for (auto& d : lint_run_id(outcome.translation, env)) warnings.push_back(std::move(d));
-    for (auto& d : lint_empty_secrets(outcome, env)) warnings.push_back(std::move(d));
-    out.failed = options.strict && !warnings.empty();
-    Severity severity = options.strict ? Severity::error : Severity::warning;
-    if (options.strict || !options.quiet) {
-        size_t shown = std::min(warnings.size(), options.max_messages);
-        for (size_t i = 0; i < shown; ++i)
-            out.text += message_line(severity, warnings[i].str(options.strict), options.colour, options.redactor);
-        if (shown < warnings.size())
-            out.text += message_line(severity, fmt::format("... and {} more", warnings.size() - shown), options.colour,
-                                     options.redactor);
+    for (const auto& d : outcome.deprecations)
+        found.push_back(Finding{false, Diagnostic{d.origin, d.path, d.message, false, {}}});
+    warn(lint_top_level(outcome.root));
+    for (const auto& e : outcome.settings.errors)
+        found.push_back(Finding{true, Diagnostic{e.origin(), e.key_path(), e.detail(), false, {}}});
+    warn(lint(outcome.settings, env));
+    warn(lint_otlp(outcome.settings, outcome.translation, env));
+    warn(lint_run_id(outcome.translation, env));
+    warn(lint_empty_secrets(outcome, env));
+    found = in_file_order(std::move(found), outcome.files);
+
+    bool errors = !outcome.settings.errors.empty();
+    out.failed = errors || (options.strict && !found.empty());
+    // --quiet hides the warnings, never an error; --strict makes every warning one.
+    std::vector<const Finding*> shown;
+    for (const auto& f : found)
+        if (f.error || options.strict || !options.quiet) shown.push_back(&f);
+    size_t listed = std::min(shown.size(), options.max_messages);
+    for (size_t i = 0; i < listed; ++i) {
+        const Finding& f = *shown[i];
+        bool as_error = f.error || options.strict;
+        out.text += message_line(as_error ? Severity::error : Severity::warning, f.d.str(as_error), options.colour,
+                                 options.redactor);
+    }
+    if (listed < shown.size()) {
+        bool more_errors = options.strict || std::any_of(shown.begin() + static_cast<std::ptrdiff_t>(listed),
+                                                         shown.end(), [](const Finding* f) { return f->error; });
+        out.text +=
+            message_line(more_errors ? Severity::error : Severity::warning,
+                         fmt::format("... and {} more", shown.size() - listed), options.colour, options.redactor);
     }
     if (out.failed) return out;
+    // Nothing read at all prints nothing: on a terminal, a person wonders whether anything
+    // happened. Not under --exec, where the command's own lines follow (and a command
+    // whose arguments are not read has its warning), nor when --set gave values.
+    if (options.terminal && !options.quiet && outcome.files.empty() && !outcome.overrides && !outcome.reading.exec &&
+        !about_command)
+        out.text += message_line(
+            Severity::note,
+            fmt::format("no config read (no CONFIG given, and {}), so only the environment can switch telemetry on: "
+                        "name a config (gym-otel-env c.yaml), or see gym-otel-env --help",
+                        outcome.no_env_yaml ? "--no-env-yaml"
+                                            : "no env.yaml in the working directory or the search "
+                                              "roots"),
+            options.colour, options.redactor);
     // Not a warning: switching telemetry off while keeping its settings is a normal thing
     // to do, but under --check it is what a user asking "is this right?" wants to hear.
     if (options.notes && !options.quiet) {

@@ -1,5 +1,5 @@
-// What the user reads on stderr besides the exports: warnings from the lint (errors
-// under --strict), --explain, and the shape and colour of every such line. The text is
+// What the user reads on stderr besides the exports: the block's errors and the lint's
+// warnings (errors under --strict), --explain, and the shape and colour of every such line. The text is
 // returned; main prints it.
 #pragma once
 
@@ -39,10 +39,11 @@ std::string printable(std::string_view text);
 enum class ExplainForm { none, full, brief };
 
 struct ReportOptions {
-    bool strict = false;  // every warning is an error
-    bool quiet = false;   // no warnings (errors still show)
-    bool colour = false;  // ANSI colours, see colour_wanted()
-    bool notes = false;   // --check: also what the config sets to no effect
+    bool strict = false;    // every warning is an error
+    bool quiet = false;     // no warnings (errors still show)
+    bool colour = false;    // ANSI colours, see colour_wanted()
+    bool notes = false;     // --check: also what the config sets to no effect
+    bool terminal = false;  // stderr is a terminal: a person reads it (a run that read nothing says so)
     ExplainForm explain = ExplainForm::none;
     std::vector<std::string> kept_written = {};  // the kept variables the output writes: --explain says so
     size_t max_messages = 20;                    // then one "... and N more" line
@@ -51,9 +52,12 @@ struct ReportOptions {
 
 struct Report {
     std::string text;     // for stderr, every line ending in "\n"
-    bool failed = false;  // --strict and at least one warning: exit 1, export nothing
+    bool failed = false;  // an error, or --strict and a warning: exit 1, export nothing
 };
 
+// The errors of the block (Settings::errors) and every warning, in file order (file as
+// merged, line, column; what concerns the whole run first, then the command line, --set
+// and the environment), capped at `max_messages`; then a note, --explain.
 Report report(const Outcome& outcome, const Environment& env, const ReportOptions& options);
 
 // "gym-otel-env: warning: TEXT\n" or "gym-otel-env: error: TEXT\n", coloured as

@@ -55,6 +55,7 @@ struct Named {
 
 std::optional<Named> named(const Settings& settings, std::string_view key, const Environment& env) {
     const Setting& s = settings[key];
+    if (s.invalid) return std::nullopt;  // validate's error says what is wrong with it
     InEffect v = in_effect(s, env);
     bool config = v.from == InEffect::From::config;
     if (!v.value || (config && s.origin.empty()) || trim(*v.value).empty()) return std::nullopt;
@@ -244,7 +245,7 @@ std::vector<Diagnostic> lint_empty_secrets(const Outcome& outcome, const Environ
     return out;
 }
 
-std::vector<std::string> check_rule(const Field& f, std::string_view value) {
+std::vector<std::string> check_rule(const Field& f, std::string_view value, Protocol protocol) {
     std::string shown = python_repr(masked(f, value));
     std::string words = fmt::format("{}", fmt::join(f.words, ", "));
     std::vector<std::string> out;
@@ -274,11 +275,25 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
             }
             break;
         }
-        case Rule::http_url: {
-            std::string scheme = ascii_lower(value.substr(0, std::min(value.find("://"), value.size())));
-            if (value.find("://") == std::string_view::npos || (scheme != "http" && scheme != "https"))
-                out.push_back(
-                    fmt::format("{} does not start with http:// or https:// ({} rejects it)", shown, reader(f)));
+        case Rule::endpoint: {
+            auto reading = read_endpoint(value, protocol);
+            switch (reading.problem) {
+                case EndpointReading::Problem::none: break;
+                case EndpointReading::Problem::not_a_url:
+                    out.push_back(fmt::format("{} is not {} ({} rejects it)", shown,
+                                              protocol == Protocol::grpc ? "host:port or a URL (http[s]://host[:port])"
+                                                                         : "a URL (http[s]://host[:port][/path])",
+                                              reader(f)));
+                    break;
+                case EndpointReading::Problem::no_scheme:
+                    out.push_back(fmt::format("{} has no http:// or https://, which {} needs ({} rejects it)", shown,
+                                              name(protocol), reader(f)));
+                    break;
+                case EndpointReading::Problem::other_scheme:
+                    out.push_back(fmt::format("{} has the scheme '{}', not http or https ({} rejects it)", shown,
+                                              reading.url.scheme, reader(f)));
+                    break;
+            }
             break;
         }
         case Rule::header_list:
@@ -292,20 +307,24 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value) {
 
 std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
     std::vector<Diagnostic> out;
+    // The endpoint's rule depends on the protocol in effect; one the SDKs do not know
+    // falls back to gRPC, as they do.
+    auto chosen = named(settings, "otlp_protocol", env);
+    Protocol protocol = chosen ? parse_protocol(chosen->value).value_or(Protocol::grpc) : kDefaultProtocol;
     for (const auto& u : settings.unknown) {
         out.push_back(
             Diagnostic{u.origin, "telemetry." + u.key, "unknown key", true, did_you_mean(closest_field(u.key))});
     }
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
-        if (f.rule == Rule::none) continue;
+        if (f.rule == Rule::none || s.invalid) continue;
         // The value in effect, as translate() takes it; a default follows the rules.
         InEffect v = in_effect(s, env);
         bool config = v.from == InEffect::From::config;
         if (!v.value || (config && s.origin.empty())) continue;
         Diagnostic where = config ? Diagnostic{s.origin, fmt::format("telemetry.{}", f.key), {}, false, {}}
                                   : Diagnostic{Origin{"environment"}, std::string(v.name), {}, false, {}};
-        for (auto& problem : check_rule(f, *v.value)) {
+        for (auto& problem : check_rule(f, *v.value, protocol)) {
             where.what = std::move(problem);
             out.push_back(where);
         }
@@ -324,7 +343,8 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
         // config can have thousands of servers, and most names are far longer or shorter.
         size_t gap = e.key.size() > block.size() ? e.key.size() - block.size() : block.size() - e.key.size();
         if (gap > 2 || edit_distance(ascii_lower(e.key), block) > 2) continue;
-        out.push_back(Diagnostic{e.value->origin, e.key.str(), "not the telemetry block", true, did_you_mean(block)});
+        out.push_back(
+            Diagnostic{key_origin(e.value->origin), e.key.str(), "not the telemetry block", true, did_you_mean(block)});
     }
     return out;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 #include "gym_otel_env/telemetry/outcome.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
@@ -65,7 +66,8 @@ std::vector<Diagnostic> lint_empty_secrets(const Outcome& outcome, const Environ
 std::vector<Diagnostic> lint_command(const Outcome& outcome);
 
 // What is wrong with `value` under `field`'s rule: one sentence per problem, none when
-// the value follows it. Secret values are shown masked.
-std::vector<std::string> check_rule(const Field& field, std::string_view value);
+// the value follows it. Secret values are shown masked. `protocol` is the one in effect,
+// for the endpoint's rule.
+std::vector<std::string> check_rule(const Field& field, std::string_view value, Protocol protocol = kDefaultProtocol);
 
 }  // namespace goe

@@ -130,4 +130,24 @@ std::string url_text(const Url& url) {
                        url.path, url.query.empty() ? "" : "?" + url.query);
 }
 
+EndpointReading read_endpoint(std::string_view text, Protocol protocol, bool insecure) {
+    EndpointReading out;
+    auto url = parse_url(text);
+    bool grpc = protocol == Protocol::grpc;
+    if (!url) {
+        out.problem = EndpointReading::Problem::not_a_url;
+        return out;
+    }
+    out.url = std::move(*url);
+    if (out.url.scheme.empty()) {
+        if (!grpc) {
+            out.problem = EndpointReading::Problem::no_scheme;
+            return out;
+        }
+        out.url.scheme = insecure ? "http" : "https";
+    }
+    if (out.url.scheme != "http" && out.url.scheme != "https") out.problem = EndpointReading::Problem::other_scheme;
+    return out;
+}
+
 }  // namespace goe

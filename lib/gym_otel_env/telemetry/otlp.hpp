@@ -78,4 +78,15 @@ std::optional<Url> parse_url(std::string_view text);
 // through the schema's mask (shown_url in schema.hpp), never as is.
 std::string url_text(const Url& url);
 
+// How the SDK takes an endpoint over `protocol`, the one rule the lint and --probe share:
+// OTLP/HTTP needs a URL with http:// or https://; gRPC also takes host:port, as gRPC
+// clients do, and speaks TLS to it unless `insecure` (OTEL_EXPORTER_OTLP_[<SIGNAL>_]INSECURE
+// is true); any other scheme is refused.
+struct EndpointReading {
+    enum class Problem { none, not_a_url, no_scheme, other_scheme };
+    Problem problem = Problem::none;
+    Url url;  // as the SDK uses it: gRPC's host:port gets http (insecure) or https
+};
+EndpointReading read_endpoint(std::string_view text, Protocol protocol, bool insecure = false);
+
 }  // namespace goe

@@ -8,6 +8,7 @@
 
 #include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/gym/launcher.hpp"
+#include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
@@ -22,6 +23,9 @@ struct Outcome {
     std::vector<DeprecatedKey> deprecations;      // OmegaConf's warnings while the block was resolved
     std::vector<SecretTexts::Read> secret_reads;  // the variables the secret values were built from
     CommandReading reading;                       // how the command under --exec was read
+    std::vector<LoadWarning> load_warnings;       // the loader's (load.hpp)
+    bool no_env_yaml = false;                     // --no-env-yaml
+    bool overrides = false;                       // --set or Gym's override tokens gave values
 };
 
 }  // namespace goe

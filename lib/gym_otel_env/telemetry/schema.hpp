@@ -25,7 +25,7 @@ enum class Rule {
     lens_int,     // a plain decimal integer, surrounding whitespace allowed
     one_of,       // exactly one of `words`
     names,        // comma-separated, each one of `words` ignoring case and whitespace
-    http_url,     // starts with http:// or https://
+    endpoint,     // an endpoint the SDK takes over the protocol in effect (otlp.hpp, read_endpoint)
     header_list,  // key=value[,key=value...]
 };
 
@@ -90,7 +90,7 @@ inline constexpr std::array<Field, 15> kSchema{{
     {"run_id",                  FieldType::optional_string, "",          true,  "NEMO_GYM_OTEL_RUN_ID",                  "NEMO_LENS_RUN_ID",          Secrecy::none,        Omit::blank, Role::run_id,  Rule::none,        {}},
     {"service_name_per_server", FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "",                          Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
     {"instrument_aiohttp",      FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP",      "",                          Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"otlp_endpoint",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_ENDPOINT",           "",                          Secrecy::credentials, Omit::never, Role::value,   Rule::http_url,    {}},
+    {"otlp_endpoint",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_ENDPOINT",           "",                          Secrecy::credentials, Omit::never, Role::value,   Rule::endpoint,    {}},
     {"otlp_protocol",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_PROTOCOL",           "",                          Secrecy::none,        Omit::never, Role::value,   Rule::one_of,      kOtlpProtocols},
     {"otlp_headers",            FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_HEADERS",            "",                          Secrecy::always,      Omit::never, Role::value,   Rule::header_list, {}},
     {"service_name",            FieldType::string,          "nemo-gym",  false, "OTEL_SERVICE_NAME",                     "",                          Secrecy::none,        Omit::empty, Role::value,   Rule::none,        {}},

@@ -155,7 +155,7 @@ std::string int_reason(const Node& v) {
 
 }  // namespace
 
-Settings validate(const NodePtr& block, const std::string& block_key) {
+Settings validate(const NodePtr& block, const std::string& block_key, const Node* written) {
     Settings out;
     for (const auto& f : kSchema) {
         Setting s{&f, std::nullopt, Origin{}};
@@ -164,39 +164,56 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
     }
     if (!block || block->type == Type::null) return out;
     out.present = true;
-    if (block->type != Type::mapping)
-        throw Error(block->origin, block_key,
-                    fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
+    if (block->type != Type::mapping) {
+        out.errors.emplace_back(
+            block->origin, block_key,
+            fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
+        return out;
+    }
+    // Where a key was written: before the value written under it.
+    auto key_at = [&](const Entry& entry) {
+        const NodePtr* as_written =
+            written && written->type == Type::mapping && entry.key_type == Type::string ? written->find(entry.key)
+                                                                                         : nullptr;
+        return key_origin(as_written ? (*as_written)->origin : entry.value->origin);
+    };
     for (const auto& entry : block->entries()) {
         const Node& v = *entry.value;
         std::string path = block_key + "." + entry.key.str();
         // Gym's TelemetryConfig is a pydantic model: even with extra="allow" a key that
         // YAML typed (`1: x`, `true: x`) fails with "Keys should be strings".
-        if (entry.key_type != Type::string)
-            throw Error(v.origin, path,
-                        fmt::format("keys should be strings, got the {} key {}", type_name(entry.key_type), entry.key));
+        if (entry.key_type != Type::string) {
+            out.errors.emplace_back(
+                key_at(entry), path,
+                fmt::format("keys should be strings, got the {} key {}", type_name(entry.key_type), entry.key));
+            continue;
+        }
         const Field* f = find_field(entry.key);
         if (!f) {
-            out.unknown.push_back(UnknownKey{entry.key.str(), v.origin});
+            out.unknown.push_back(UnknownKey{entry.key.str(), key_at(entry)});
             continue;
         }
         Setting& s = out.fields[static_cast<size_t>(f - kSchema.data())];
         s.origin = v.origin;
+        auto refuse = [&](std::string what) {
+            out.errors.emplace_back(v.origin, path, what);
+            s.invalid = true;
+            s.value = f->null_default ? std::nullopt : std::optional<std::string>(f->fallback);
+        };
         switch (f->type) {
             case FieldType::boolean:
                 s.value = coerce_bool(v);
-                if (!s.value) throw Error(v.origin, path, fmt::format("expected a boolean, got {}", describe(v, *f)));
+                if (!s.value) refuse(fmt::format("expected a boolean, got {}", describe(v, *f)));
                 break;
             case FieldType::integer:
                 s.value = coerce_int(v);
-                if (!s.value)
-                    throw Error(v.origin, path,
-                                fmt::format("expected an integer, got {}{}", describe(v, *f), int_reason(v)));
+                if (!s.value) refuse(fmt::format("expected an integer, got {}{}", describe(v, *f), int_reason(v)));
                 break;
             case FieldType::string:
-                if (v.type != Type::string)
-                    throw Error(v.origin, path,
-                                fmt::format("expected a string, got {}{}", describe(v, *f), quote_hint(v, *f)));
+                if (v.type != Type::string) {
+                    refuse(fmt::format("expected a string, got {}{}", describe(v, *f), quote_hint(v, *f)));
+                    break;
+                }
                 s.value = v.text();
                 break;
             case FieldType::optional_string:
@@ -205,16 +222,15 @@ Settings validate(const NodePtr& block, const std::string& block_key) {
                     std::string hint = f->rule == Rule::header_list && v.type == Type::mapping
                                            ? " (write the headers as one string: key=value,key2=value2)"
                                            : quote_hint(v, *f);
-                    throw Error(v.origin, path,
-                                fmt::format("expected a string or null, got {}{}", describe(v, *f), hint));
+                    refuse(fmt::format("expected a string or null, got {}{}", describe(v, *f), hint));
+                    break;
                 }
                 s.value = v.type == Type::null ? std::nullopt : std::optional<std::string>(v.text());
                 break;
         }
         // No environment can hold a NUL: each shell or child would see a different prefix.
-        if (s.value && s.value->find('\0') != std::string::npos)
-            throw Error(v.origin, path,
-                        "a NUL character cannot be in an environment variable (Python: embedded null byte)");
+        if (!s.invalid && s.value && s.value->find('\0') != std::string::npos)
+            refuse("a NUL character cannot be in an environment variable (Python: embedded null byte)");
     }
     return out;
 }

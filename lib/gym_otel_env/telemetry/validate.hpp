@@ -15,22 +15,29 @@ struct Setting {
     const Field* field;
     std::optional<std::string> value;  // exported text: "1"/"0", decimal, the string; nullopt = null
     Origin origin;                     // where it was written; empty for a default
+    bool invalid = false;              // written, but pydantic refuses it (Settings::errors says why)
 };
 
 struct UnknownKey {
     std::string key;
-    Origin origin;
+    Origin origin;  // where the key was written
 };
 
 struct Settings {
     std::vector<Setting> fields;  // one per schema row, in schema order
     std::vector<UnknownKey> unknown;
     bool present = false;  // the config had a telemetry block
+    // What pydantic refuses, every field of it, in block order, as its ValidationError
+    // lists them all: the settings are not to be exported when there is one.
+    std::vector<Error> errors;
 
     const Setting& operator[](std::string_view key) const;
 };
 
-// `block` is the resolved value of `telemetry` (nullptr when absent).
-Settings validate(const NodePtr& block, const std::string& block_key = "telemetry");
+// `block` is the resolved value of `telemetry` (nullptr when absent). Refused values are
+// collected in Settings::errors, not thrown: a run reports all of them at once. `written`,
+// when given, is the block as written, before resolution: a key is found where its value
+// was written, which a value an interpolation gives (a mapping elsewhere) does not say.
+Settings validate(const NodePtr& block, const std::string& block_key = "telemetry", const Node* written = nullptr);
 
 }  // namespace goe

@@ -543,6 +543,10 @@ private:
     // it, in place of a hash set of every mapping's keys. A new key gets its entry here,
     // its value when it comes (place), so that its text is copied once, into the entry.
     void take_key(Frame& top, std::string_view key, Type key_type, bool string_key, const YAML::Mark& mark) {
+        {
+            auto [pos, column] = scan_.original(static_cast<size_t>(mark.pos), mark.column);
+            name_.note_key(mark.line + 1, ascii_ ? column + 1 : char_column(text_, pos, column + 1));
+        }
         top.have_key = true;
         top.key_is_merge = merge_key_;
         merge_key_ = false;
