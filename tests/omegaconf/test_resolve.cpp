@@ -414,8 +414,8 @@ TEST_CASE("resolve_subtree: resolvers registered from above, after OmegaConf's o
         return make_string(out, where);
     };
     static constexpr RegisteredResolver kRegistered[] = {
-        {"join", 1, 2, "one or two arguments", +kJoin},
-        {"oc.env", 0, 9, "anything", +kJoin},  // OmegaConf's name: never reached
+        {{"join", 1, 2, "one or two arguments"}, +kJoin},
+        {{"oc.env", 0, 9, "anything"}, +kJoin},  // OmegaConf's name: never reached
     };
     ResolveLimits limits;
     limits.resolvers = kRegistered;

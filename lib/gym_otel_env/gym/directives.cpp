@@ -561,8 +561,8 @@ NodePtr directive_itself(std::string_view name, const std::vector<NodePtr>& args
 }
 
 constexpr RegisteredResolver kGymResolvers[] = {
-    {"inherit_from", 1, 1, "one argument", &directive_itself},
-    {"copy", 1, 1, "one argument", &directive_itself},
+    {{"inherit_from", 1, 1, "one argument"}, &directive_itself},
+    {{"copy", 1, 1, "one argument"}, &directive_itself},
 };
 
 }  // namespace
