@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "gym_otel_env/gym/missing_values.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"

@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/gym/directives.hpp"
+#include "gym_otel_env/gym/missing_values.hpp"
+#include "gym_otel_env/gym/subtree_marks.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 #include "support.hpp"
