@@ -1,7 +1,7 @@
 // What the unit tests share, one copy of each: the in-memory FileSystem
-// (memory_file_system.hpp), error_of for the message of a goe::Error, builders of large
-// inputs (repeat, laughs), and readers of the source tree's files for the consistency
-// tests.
+// (memory_file_system.hpp), error_of for the message of a goe::Error, PipelineRun for what
+// the whole pipeline makes of a config, builders of large inputs (repeat, laughs), and
+// readers of the source tree's files for the consistency tests.
 #pragma once
 
 #include <fmt/format.h>
@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/error.hpp"
-#include "gym_otel_env/core/file_system.hpp"
+#include "gym_otel_env/pipeline.hpp"
 #include "memory_file_system.hpp"
 
 namespace goe::testing {
@@ -38,6 +38,44 @@ std::string error_of(F&& f, std::optional<Error::Kind> kind = std::nullopt) {
     FAIL_CHECK("no goe::Error was thrown");
     return "(no error)";
 }
+
+// The whole pipeline in memory, for a test that means "what the tool makes of this
+// config" rather than what one stage's function does with its own input: `files` in a
+// MemoryFileSystem, `configs` loaded in that order (env.yaml read when `files` has one),
+// the run id drawn as 0123456789ab. Call it for run_pipeline's Outcome; merged() gives
+// merged_config's, the pipeline's first steps.
+struct PipelineRun {
+    explicit PipelineRun(std::map<std::string, std::string> f, Environment e = {})
+        : files(std::move(f)), env(std::move(e)) {}
+
+    std::map<std::string, std::string> files;
+    Environment env;
+    std::vector<std::string> configs{"c.yaml"};
+    std::vector<std::string> sets;
+    HostAddress host_address;
+    PipelineLimits limits;
+    std::vector<std::string> secrets;  // what run_pipeline hands back for masking
+
+    Outcome operator()() {
+        MemoryFileSystem fs;
+        fs.files = files;
+        return run_pipeline(
+            request(), env, fs, [] { return std::string("0123456789ab"); }, &secrets, host_address, limits);
+    }
+    Merged merged() const {
+        MemoryFileSystem fs;
+        fs.files = files;
+        return merged_config(request(), env, fs, limits);
+    }
+
+private:
+    LoadRequest request() const {
+        LoadRequest r;
+        r.configs = configs;
+        r.sets = sets;
+        return r;
+    }
+};
 
 // Every export of `telemetry: {enabled: true}` and nothing else, by name, the run id
 // drawn as 0123456789ab: what translate gives, written out by hand from the schema's
