@@ -12,6 +12,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -20,7 +21,10 @@
 #include <vector>
 
 #include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/gym/subtree_marks.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/pipeline.hpp"
+#include "gym_otel_env/yaml/parse.hpp"
 #include "memory_file_system.hpp"
 
 namespace goe::testing {
@@ -76,6 +80,64 @@ private:
         return r;
     }
 };
+
+// A file as Gym's loader parses it: every collection with the marks Gym's two passes
+// read (subtree_marks), so that a test of a pass takes the short cuts a run takes.
+inline NodePtr parse_marked(std::string_view text, const std::string& name) {
+    return parse_yaml(text, name, {}, ParseNotes{nullptr, &subtree_marks});
+}
+
+// ---- OmegaConf's resolution on a written tree (tests/omegaconf) ----
+
+// The environment oc.env reads in the resolution tests.
+inline const Environment kResolveEnv{{"E", "env-val"}, {"EMPTY", ""}, {"N", "42"}, {"HOME", "/home/me"}};
+
+// `s` as a YAML single-quoted scalar.
+inline std::string single_quoted(std::string_view s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+}
+
+// The telemetry block of `doc` (c.yaml) resolved, or throws Error.
+inline NodePtr resolve_block(std::string_view doc, const ResolveLimits& limits = {}) {
+    return resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", kResolveEnv, limits);
+}
+
+// The resolved value of t.v, written `value` (single-quoted at c.yaml:4:6), in the config
+// the interpolation tables read: x holds a value of each type, a key's name, a list and
+// a mapping, and t.o is v's sibling. Throws Error.
+inline NodePtr resolve_value(std::string_view value, const Environment& env = kResolveEnv) {
+    std::string doc =
+        "x: {n: 42, f: 1.5, b: true, s: str, nul: null, key: n, l: [10, 20], d: {k: v}}\n"
+        "t:\n  o: other\n  v: " +
+        single_quoted(value) + "\n";
+    return *resolve_subtree(parse_yaml(doc, "c.yaml"), "t", env)->find("v");
+}
+
+// A row of an interpolation table: t.v's value (resolve_value), the type of the result
+// (type_name(), or "error"), and Python's str() of the result or the error's message
+// after "c.yaml:4:6: t.v: ". Expected results come from OmegaConf 2.2
+// (OmegaConf.to_container(resolve=True)), which 2.3 does not change on these; an error
+// row is the tool's wording of OmegaConf's error.
+struct ResolveRow {
+    const char* value;
+    const char* type;
+    const char* text;
+};
+
+inline void check_resolve_rows(std::span<const ResolveRow> rows) {
+    for (const auto& row : rows) {
+        CAPTURE(row.value);
+        if (std::string_view(row.type) == "error") {
+            CHECK(error_of([&] { resolve_value(row.value); }) == "c.yaml:4:6: t.v: " + std::string(row.text));
+            continue;
+        }
+        NodePtr v = resolve_value(row.value);
+        CHECK(type_name(v->type) == row.type);
+        CHECK(python_str(*v) == row.text);
+    }
+}
 
 // Every export of `telemetry: {enabled: true}` and nothing else, by name, the run id
 // drawn as 0123456789ab: what translate gives, written out by hand from the schema's
