@@ -48,11 +48,11 @@ std::string error_of(F&& f, std::optional<Error::Kind> kind = std::nullopt) {
 // MemoryFileSystem, `configs` loaded in that order (env.yaml read when `files` has one),
 // the run id drawn as 0123456789ab. Call it for run_pipeline's Outcome; merged() gives
 // merged_config's, the pipeline's first steps.
+using Files = std::map<std::string, std::string>;  // name -> text
 struct PipelineRun {
-    explicit PipelineRun(std::map<std::string, std::string> f, Environment e = {})
-        : files(std::move(f)), env(std::move(e)) {}
+    explicit PipelineRun(Files f, Environment e = {}) : files(std::move(f)), env(std::move(e)) {}
 
-    std::map<std::string, std::string> files;
+    Files files;
     Environment env;
     std::vector<std::string> configs{"c.yaml"};
     std::vector<std::string> sets;
