@@ -1,6 +1,7 @@
-// What the unit tests share, one copy of each: an in-memory FileSystem, error_of for the
-// message of a goe::Error, builders of large inputs (repeat, laughs), and readers of the
-// source tree's files for the consistency tests.
+// What the unit tests share, one copy of each: the in-memory FileSystem
+// (memory_file_system.hpp), error_of for the message of a goe::Error, PipelineRun for what
+// the whole pipeline makes of a config, builders of large inputs (repeat, laughs), and
+// readers of the source tree's files for the consistency tests.
 #pragma once
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -19,85 +21,13 @@
 #include <vector>
 
 #include "gym_otel_env/core/error.hpp"
-#include "gym_otel_env/core/file_system.hpp"
-#include "gym_otel_env/gym/roots.hpp"
+#include "gym_otel_env/gym/subtree_marks.hpp"
+#include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/pipeline.hpp"
+#include "gym_otel_env/yaml/parse.hpp"
+#include "memory_file_system.hpp"
 
 namespace goe::testing {
-
-// Paths map to contents; a file's parents are its directories; `links` maps a path (a
-// directory or a file) to the one it points at; only `executables` may be run. Reading a
-// directory throws, as DiskFileSystem does.
-class MemoryFileSystem : public FileSystem {
-public:
-    std::map<std::string, std::string> files;
-    std::set<std::string> directories;         // empty directories (others come from files)
-    std::map<std::string, std::string> links;  // absolute path -> absolute target
-    std::set<std::string> executables;         // files with an execute bit, as `files` names them
-    std::string stdin_text;
-    int stdin_reads = 0;
-    std::string cwd = ".";  // "." keeps every path as written
-
-    std::optional<std::string> read(const std::string& path) override {
-        auto it = files.find(canonical(path));
-        if (it != files.end()) return it->second;
-        if (kind(path) == Kind::directory) throw Error(Origin{path}, {}, "is a directory, not a config file");
-        return std::nullopt;
-    }
-    std::string read_stdin() override {
-        ++stdin_reads;
-        return stdin_text;
-    }
-
-    Kind kind(const std::string& path) override {
-        std::string p = canonical(path);
-        if (files.count(p)) return Kind::file;
-        if (directories.count(p)) return Kind::directory;
-        for (const auto& [name, text] : files)
-            if (name.starts_with(p + "/") || (p == "/" && name.starts_with("/"))) return Kind::directory;
-        return Kind::none;
-    }
-
-    std::vector<std::string> list(const std::string& directory) override {
-        std::string p = canonical(directory);
-        std::string prefix = p == "/" ? "/" : p + "/";
-        std::set<std::string> names;
-        auto add = [&](const std::string& full) {
-            if (!full.starts_with(prefix)) return;
-            std::string rest = full.substr(prefix.size());
-            names.insert(rest.substr(0, rest.find('/')));
-        };
-        for (const auto& [name, text] : files) add(name);
-        for (const auto& d : directories) add(d);
-        names.erase("");
-        return {names.begin(), names.end()};
-    }
-
-    std::string resolve(const std::string& path) override { return follow(lexical_resolve(path, cwd)); }
-    std::string working_directory() override { return cwd; }
-    bool executable(const std::string& path) override {
-        return kind(path) != Kind::none && executables.count(canonical(path)) > 0;
-    }
-
-private:
-    std::string follow(std::string p) const {
-        for (int hops = 0; hops < 8; ++hops) {
-            bool changed = false;
-            for (const auto& [from, to] : links) {
-                if (p == from || p.starts_with(from + "/")) {
-                    p.replace(0, from.size(), to);
-                    changed = true;
-                }
-            }
-            if (!changed) break;
-        }
-        return p;
-    }
-    // Stored names are as tests write them: relative ones stay relative when cwd is ".".
-    std::string canonical(const std::string& path) const {
-        if (cwd == "." && (path.empty() || path[0] != '/')) return pure_path(path);
-        return follow(lexical_resolve(path, cwd));
-    }
-};
 
 // The message of the goe::Error that `f` throws, its kind checked when one is given. A
 // failed check when `f` throws none (the comparison that uses the result fails too).
@@ -111,6 +41,102 @@ std::string error_of(F&& f, std::optional<Error::Kind> kind = std::nullopt) {
     }
     FAIL_CHECK("no goe::Error was thrown");
     return "(no error)";
+}
+
+// The whole pipeline in memory, for a test that means "what the tool makes of this
+// config" rather than what one stage's function does with its own input: `files` in a
+// MemoryFileSystem, `configs` loaded in that order (env.yaml read when `files` has one),
+// the run id drawn as 0123456789ab. Call it for run_pipeline's Outcome; merged() gives
+// merged_config's, the pipeline's first steps.
+using Files = std::map<std::string, std::string>;  // name -> text
+struct PipelineRun {
+    explicit PipelineRun(Files f, Environment e = {}) : files(std::move(f)), env(std::move(e)) {}
+
+    Files files;
+    Environment env;
+    std::vector<std::string> configs{"c.yaml"};
+    std::vector<std::string> sets;
+    HostAddress host_address;
+    PipelineLimits limits;
+    std::vector<std::string> secrets;  // what run_pipeline hands back for masking
+
+    Outcome operator()() {
+        MemoryFileSystem fs;
+        fs.files = files;
+        return run_pipeline(
+            request(), env, fs, [] { return std::string("0123456789ab"); }, &secrets, host_address, limits);
+    }
+    Merged merged() const {
+        MemoryFileSystem fs;
+        fs.files = files;
+        return merged_config(request(), env, fs, limits);
+    }
+
+private:
+    LoadRequest request() const {
+        LoadRequest r;
+        r.configs = configs;
+        r.sets = sets;
+        return r;
+    }
+};
+
+// A file as Gym's loader parses it: every collection with the marks Gym's two passes
+// read (subtree_marks), so that a test of a pass takes the short cuts a run takes.
+inline NodePtr parse_marked(std::string_view text, const std::string& name) {
+    return parse_yaml(text, name, {}, ParseNotes{nullptr, &subtree_marks});
+}
+
+// ---- OmegaConf's resolution on a written tree (tests/omegaconf) ----
+
+// The environment oc.env reads in the resolution tests.
+inline const Environment kResolveEnv{{"E", "env-val"}, {"EMPTY", ""}, {"N", "42"}, {"HOME", "/home/me"}};
+
+// `s` as a YAML single-quoted scalar.
+inline std::string single_quoted(std::string_view s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+}
+
+// The telemetry block of `doc` (c.yaml) resolved, or throws Error.
+inline NodePtr resolve_block(std::string_view doc, const ResolveLimits& limits = {}) {
+    return resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", kResolveEnv, limits);
+}
+
+// The resolved value of t.v, written `value` (single-quoted at c.yaml:4:6), in the config
+// the interpolation tables read: x holds a value of each type, a key's name, a list and
+// a mapping, and t.o is v's sibling. Throws Error.
+inline NodePtr resolve_value(std::string_view value, const Environment& env = kResolveEnv) {
+    std::string doc =
+        "x: {n: 42, f: 1.5, b: true, s: str, nul: null, key: n, l: [10, 20], d: {k: v}}\n"
+        "t:\n  o: other\n  v: " +
+        single_quoted(value) + "\n";
+    return *resolve_subtree(parse_yaml(doc, "c.yaml"), "t", env)->find("v");
+}
+
+// A row of an interpolation table: t.v's value (resolve_value), the type of the result
+// (type_name(), or "error"), and Python's str() of the result or the error's message
+// after "c.yaml:4:6: t.v: ". Expected results come from OmegaConf 2.2
+// (OmegaConf.to_container(resolve=True)), which 2.3 does not change on these; an error
+// row is the tool's wording of OmegaConf's error.
+struct ResolveRow {
+    const char* value;
+    const char* type;
+    const char* text;
+};
+
+inline void check_resolve_rows(std::span<const ResolveRow> rows) {
+    for (const auto& row : rows) {
+        CAPTURE(row.value);
+        if (std::string_view(row.type) == "error") {
+            CHECK(error_of([&] { resolve_value(row.value); }) == "c.yaml:4:6: t.v: " + std::string(row.text));
+            continue;
+        }
+        NodePtr v = resolve_value(row.value);
+        CHECK(type_name(v->type) == row.type);
+        CHECK(python_str(*v) == row.text);
+    }
 }
 
 // Every export of `telemetry: {enabled: true}` and nothing else, by name, the run id

@@ -23,25 +23,7 @@ namespace {
 std::string hex12() { return "0123456789ab"; }
 
 // c.yaml run through the whole pipeline, env.yaml read when there is one.
-struct Run {
-    explicit Run(Files f, Environment e = {}) : files(std::move(f)), env(std::move(e)) {}
-
-    Files files;
-    Environment env;
-    std::vector<std::string> sets;
-    HostAddress host_address;
-    PipelineLimits limits;
-    std::vector<std::string> secrets;
-
-    Outcome operator()() {
-        MemoryFileSystem fs;
-        fs.files = files;
-        LoadRequest request;
-        request.configs = {"c.yaml"};
-        request.sets = sets;
-        return run_pipeline(request, env, fs, hex12, &secrets, host_address, limits);
-    }
-};
+using Run = goe::testing::PipelineRun;
 
 Vars exports_of(const Outcome& outcome) {
     Vars out;

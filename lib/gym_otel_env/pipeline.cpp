@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/gym/missing_values.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"

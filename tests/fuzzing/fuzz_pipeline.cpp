@@ -7,13 +7,15 @@
 // the run, so every input stays a readable (and mostly valid) config:
 //   #env NAME=VALUE   an environment variable
 //   #set KEY=VALUE    a --set override
-//   #file NAME        what follows is another file (for config_paths, env.yaml)
-// A file named "a-directory" reads as a directory does on disk.
+//   #file NAME        what follows is another file (for config_paths, env.yaml), or
+//                     standard input for "<stdin>"
+// The files are the tests' one in-memory file system (tests/memory_file_system.hpp), in
+// which "a-directory" is a directory, so that reading it fails as on disk.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,28 +23,15 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/error.hpp"
-#include "gym_otel_env/core/file_system.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
+#include "memory_file_system.hpp"
 
 namespace {
 
-class MemoryFileSystem : public goe::FileSystem {
-public:
-    std::map<std::string, std::string> files;
-
-    std::optional<std::string> read(const std::string& path) override {
-        if (path == "a-directory") throw goe::Error(goe::Origin{path}, {}, "is a directory, not a config file");
-        auto it = files.find(path);
-        if (it == files.end()) return std::nullopt;
-        return it->second;
-    }
-    std::string read_stdin() override { return files["<stdin>"]; }
-};
-
 struct Case {
-    MemoryFileSystem fs;
+    goe::testing::MemoryFileSystem fs;
     goe::Environment env;
     goe::LoadRequest request;
 };
@@ -50,6 +39,8 @@ struct Case {
 Case split(std::string_view input) {
     Case c;
     c.request.configs = {"c.yaml"};
+    c.fs.directories.insert("a-directory");
+    std::string discarded;  // what a "#file a-directory" holds: it stays a directory
     std::string* file = &c.fs.files["c.yaml"];
     while (!input.empty()) {
         size_t end = input.find('\n');
@@ -58,7 +49,8 @@ Case split(std::string_view input) {
         std::string_view body = line;
         if (!body.empty() && body.back() == '\n') body.remove_suffix(1);
         if (body.substr(0, 6) == "#file ") {
-            file = &c.fs.files[std::string(body.substr(6))];
+            std::string name(body.substr(6));
+            file = name == "<stdin>" ? &c.fs.stdin_text : name == "a-directory" ? &discarded : &c.fs.files[name];
             continue;
         }
         if (body.substr(0, 5) == "#env ") {

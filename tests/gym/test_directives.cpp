@@ -1,20 +1,23 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
-#include "gym_otel_env/yaml/parse.hpp"
+#include "gym_otel_env/omegaconf/resolvers.hpp"
 #include "support.hpp"
 
 using namespace goe;
 using goe::testing::error_of;
+using goe::testing::Files;
+using goe::testing::parse_marked;
+using goe::testing::PipelineRun;
 
 namespace {
-
-// A file as the loader parses it: every collection with the marks the passes read
-// (subtree_marks), so that the tests take the passes' short cuts as a run does.
-NodePtr parse_marked(std::string_view text, const std::string& name) {
-    return parse_yaml(text, name, {}, ParseNotes{nullptr, &subtree_marks});
-}
 
 // The config after the directives as Python's str() of it, or "error: " and the message.
 std::string applied(const std::string& doc) {
@@ -25,15 +28,33 @@ std::string applied(const std::string& doc) {
     }
 }
 
-void check_missing_after_directives(const std::string& doc, const DirectiveLimits& limits = {}) {
-    check_missing(apply_directives(parse_marked(doc, "c.yaml")), limits);
-}
-
 struct Row {
     const char* name;
     const char* doc;
     const char* expected;
 };
+
+// The resolvers named, as `${NAME:` or `oc.NAME` in backquotes, in the paragraph or list
+// item of a doc that holds `marker`: each once, in the order first named.
+std::vector<std::string> resolvers_named(std::string_view doc, const std::string& marker) {
+    const std::string text = goe::testing::source_file(doc);
+    size_t at = text.find(marker);
+    if (at == std::string::npos) return {"(no '" + marker + "' in " + std::string(doc) + ")"};
+    auto before = [&](const char* boundary) {
+        size_t found = text.rfind(boundary, at);
+        return found == std::string::npos ? 0 : found;
+    };
+    size_t from = std::max(before("\n\n"), before("\n- "));
+    size_t to = std::min(text.find("\n\n", at), text.find("\n- ", at));  // npos: to the end
+    const std::string passage = text.substr(from, to - from);
+    static const std::regex kName(R"(\$\{([a-z_]+(?:\.[a-z_]+)*):|`(oc(?:\.[a-z_]+)+)`)");
+    std::vector<std::string> out;
+    for (auto it = std::sregex_iterator(passage.begin(), passage.end(), kName); it != std::sregex_iterator(); ++it) {
+        std::string name = (*it)[1].matched ? (*it)[1].str() : (*it)[2].str();
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -180,51 +201,14 @@ TEST_CASE("apply_directives bounds the work aliases can multiply") {
           }) == "c.yaml:1:26: c.q[0].y: more than 50 mappings and directives to process");
 }
 
-TEST_CASE("check_missing lists every missing value as Gym's raise_on_missing_values finds them") {
-    std::string doc = "a:\n  - 1\n  - ???\n  - \"???\"\n  - - ???\nb:\n  c: ???\n  d: \"${x}\"\n  e: \"\\\\???\"\n";
-    CHECK(error_of([&] { check_missing_after_directives(doc); }) ==
-          "4 required config value(s) are unset (still '\?\?\?') after merging:\n"
-          "c.yaml:3:5: a[1]: unset ('\?\?\?')\n"
-          "c.yaml:4:5: a[2]: unset ('\?\?\?')\n"
-          "c.yaml:5:7: a[3][0]: unset ('\?\?\?')\n"
-          "c.yaml:7:6: b.c: unset ('\?\?\?')\n"
-          "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
-          "--set a[1]=<value> --set a[2]=<value> --set a[3][0]=<value>");
-    CHECK_NOTHROW(check_missing_after_directives("a: 1\nb: {c: '${x}'}\n"));
-    // After the directives: a deleted '???' is gone, an unset source makes an unset target.
-    CHECK(error_of([&] { check_missing_after_directives("x:\n  a: ???\n  _delete_key: a, b\n"); }) ==
-          "1 required config value(s) are unset (still '\?\?\?') after merging:\n"
-          "c.yaml:2:6: x.a: unset ('\?\?\?')\n"
-          "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
-          "--set x.a=<value>");
-    CHECK(error_of([&] { check_missing_after_directives("base: ???\nx: {_inherit_from: base}\n"); }) ==
-          "1 required config value(s) are unset (still '\?\?\?') after merging:\n"
-          "c.yaml:2:20: x: unset ('\?\?\?')\n"
-          "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
-          "--set x=<value>");
-}
-
-TEST_CASE("check_missing stops listing at its limit, also under aliases") {
-    std::string doc = "a: &a\n  - ???\n  - ???\nb: &b [*a, *a]\nc: [*b, *b]\n";
-    DirectiveLimits limits{1000, 3};
-    CHECK(error_of([&] { check_missing_after_directives(doc, limits); }) ==
-          "more than 3 required config value(s) are unset (still '\?\?\?') after merging:\n"
-          "c.yaml:2:5: a[0]: unset ('\?\?\?')\n"
-          "c.yaml:3:5: a[1]: unset ('\?\?\?')\n"
-          "c.yaml:2:5: b[0][0]: unset ('\?\?\?')\n"
-          "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
-          "--set a[0]=<value> --set a[1]=<value> --set b[0][0]=<value>");
-}
-
 // Gym registers inherit_from and copy as resolvers that give the directive string back,
-// which is what a directive left where the pass does not look reads as (OmegaConf).
+// which is what a directive left where the pass does not look reads as (OmegaConf): a
+// list item, a string that does not start with one.
 TEST_CASE("directive strings the pass leaves resolve to themselves") {
-    NodePtr root =
-        apply_directives(parse_marked("src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\ntelemetry: {a: '${l.0}', b: "
-                                      "'${l.1}', c: 'x-${inherit_from:a.b}-y'}\n",
-                                      "c.yaml"));
-    CHECK(python_str(*resolve_subtree(root, "telemetry", {}, with_gym_resolvers({}))) ==
-          "{'a': '${copy:src}', 'b': '${copy:1}', 'c': 'x-${inherit_from:a.b}-y'}");
+    PipelineRun run(Files{{"c.yaml",
+                           "src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\n"
+                           "telemetry: {service_name: '${l.0} ${l.1} x-${inherit_from:a.b}-y'}\n"}});
+    CHECK(run().settings["service_name"].value == "${copy:src} ${copy:1} x-${inherit_from:a.b}-y");
 }
 
 // Gym's `lambda a: f"${{copy:{a}}}"`: one argument, shown as Python's str() shows it.
@@ -239,6 +223,19 @@ TEST_CASE("gym_resolvers: inherit_from and copy give the directive string back, 
     // OmegaConf alone does not know them.
     CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}); }) ==
           "c.yaml:2:16: telemetry.a: unsupported interpolation type 'copy' (unknown resolver)");
+}
+
+// OmegaConf's table (omegaconf_resolvers) and Gym's (gym_resolvers) are the one list of
+// the resolvers a config can call; the docs' lists of them are held to it, in its order,
+// so that a resolver added to a table and not to the docs, or the reverse, fails here.
+TEST_CASE("the manual and docs/decisions.md list the resolvers of OmegaConf's table and Gym's") {
+    std::vector<std::string> omegaconf, gym;
+    for (const auto& r : omegaconf_resolvers()) omegaconf.emplace_back(r.name);
+    for (const auto& r : gym_resolvers()) gym.emplace_back(r.name);
+    CHECK(resolvers_named("docs/manual.md", "Interpolations inside the block are resolved") == omegaconf);
+    CHECK(resolvers_named("docs/manual.md", "| directive | effect |") == gym);
+    CHECK(resolvers_named("docs/decisions.md", "Every resolver OmegaConf 2.3 registers by default") == omegaconf);
+    CHECK(resolvers_named("docs/decisions.md", "left where the pass does not look") == gym);
 }
 
 // Gym's pass reads each item of a list it meets (`inner_v = v[i]`), and a ListConfig
@@ -277,45 +274,4 @@ TEST_CASE("apply_directives resolves the interpolations of list items, as Gym's 
     Environment env{{"HOST_X", "h"}};
     CHECK(python_str(*apply_directives(parse_marked("x: ['${oc.env:HOST_X}']\n", "c.yaml"), {}, env)) ==
           "{'x': ['${oc.env:HOST_X}']}");
-}
-
-// Both passes pass over a subtree whose marks say it has nothing for them, so the marks
-// must say exactly what their walks would find, and nothing stale after a change.
-TEST_CASE("subtree_marks notes what the directives pass and the '\?\?\?' check look for") {
-    NodePtr root = parse_marked(
-        "plain: {a: [1, {b: x}], c: {d: '$x', e: '_copy', f: '?'}}\n"
-        "missing: {a: [['\?\?\?']]}\n"
-        "key: {a: {_delete_key: b}}\n"
-        "text: {a: '${copy:plain}'}\n"
-        "item: {a: [x, '${plain.c.d}']}\n"
-        "nested: {a: [['${plain.c.d}']], b: [{c: ['${x}']}]}\n",
-        "c.yaml");
-    auto marks_of = [&](std::string_view key) { return static_cast<int>((*root->find(key))->marks()); };
-    CHECK(marks_of("plain") == kMarksNoted);
-    CHECK(marks_of("missing") == (kMarksNoted | kHasMissing));
-    CHECK(marks_of("key") == (kMarksNoted | kHasDirective));
-    CHECK(marks_of("text") == (kMarksNoted | kHasDirective));
-    CHECK(marks_of("item") == (kMarksNoted | kHasDirective));
-    // The pass reads the items of a list in a mapping, and what a mapping item holds,
-    // not the items of a list inside a list.
-    const Node& nested = **root->find("nested");
-    CHECK(static_cast<int>((*nested.find("a"))->marks()) == kMarksNoted);
-    CHECK(static_cast<int>((*nested.find("b"))->marks()) == (kMarksNoted | kHasDirective));
-    CHECK(static_cast<int>(root->marks()) == (kMarksNoted | kHasMissing | kHasDirective));
-
-    // A copy keeps them, a change clears them, and a collection with such a child is not
-    // noted: the passes walk it.
-    Node copy = **root->find("plain");
-    CHECK(static_cast<int>(copy.marks()) == kMarksNoted);
-    copy.mutable_entries().push_back(Entry{"m", make_string("\?\?\?")});
-    CHECK(static_cast<int>(copy.marks()) == 0);
-    auto parent = std::make_shared<Node>();
-    parent->type = Type::mapping;
-    parent->mutable_entries().push_back(Entry{"p", std::make_shared<Node>(copy)});
-    CHECK(static_cast<int>(subtree_marks(*parent)) == 0);
-    CHECK(error_of([&] { check_missing(parent); }) ==
-          "1 required config value(s) are unset (still '\?\?\?') after merging:\n"
-          "p.m: unset ('\?\?\?')\n"
-          "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g. "
-          "--set p.m=<value>");
 }

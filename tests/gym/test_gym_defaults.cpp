@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 
 #include "gym_otel_env/gym/gym_defaults.hpp"
-#include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::Files;
+using goe::testing::PipelineRun;
 
 namespace {
 
@@ -114,11 +116,9 @@ TEST_CASE("apply_gym_defaults merges dummy_model into the model beside it, as Gy
 }
 
 TEST_CASE("apply_gym_defaults: the block sees Gym's values") {
-    NodePtr root = apply_gym_defaults(
-        parse_yaml("telemetry:\n  service_name: '${oc.select:head_server.host,localhost}-${port_range_low}'\n",
-                   "c.yaml"),
-        {});
-    CHECK((*resolve_subtree(root, "telemetry", {})->find("service_name"))->text() == "127.0.0.1-10001");
+    PipelineRun run(
+        Files{{"c.yaml", "telemetry:\n  service_name: '${oc.select:head_server.host,localhost}-${port_range_low}'\n"}});
+    CHECK(run().settings["service_name"].value == "127.0.0.1-10001");
 }
 
 // The tree is shared (aliases, merges, the caller's own copy): the top mapping is changed
@@ -138,11 +138,11 @@ TEST_CASE("apply_gym_defaults: regression: disallowed_ports was missing from the
           "{'disallowed_ports': [11000], 'a': 1, 'use_absolute_ip': False, 'port_range_low': 10001, "
           "'port_range_high': 20000, 'head_server': {'host': '127.0.0.1', 'port': 11000}, "
           "'allow_openai_version_skew': False}");
-    // The keys the block's resolution sees, in Gym's order.
-    NodePtr root = apply_gym_defaults(parse_yaml("telemetry: {k: '${oc.dict.keys:\"\"}'}\n", "c.yaml"), {});
-    CHECK(python_str(*resolve_subtree(root, "telemetry", {})) ==
-          "{'k': ['telemetry', 'use_absolute_ip', 'port_range_low', 'port_range_high', 'head_server', "
-          "'disallowed_ports', 'allow_openai_version_skew']}");
+    // The keys the block's resolution sees, in Gym's order (config_paths is the loader's).
+    PipelineRun run(Files{{"c.yaml", "telemetry: {service_name: 'k=${oc.dict.keys:\"\"}'}\n"}});
+    CHECK(run().settings["service_name"].value ==
+          "k=['telemetry', 'config_paths', 'use_absolute_ip', 'port_range_low', 'port_range_high', 'head_server', "
+          "'disallowed_ports', 'allow_openai_version_skew']");
 }
 
 TEST_CASE("apply_gym_defaults changes the top mapping in place only when it holds the only reference") {

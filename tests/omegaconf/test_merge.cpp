@@ -3,11 +3,16 @@
 
 #include <chrono>
 
+#include <string>
+#include <vector>
+
 #include "gym_otel_env/omegaconf/merge.hpp"
-#include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
+#include "support.hpp"
 
 using namespace goe;
+using goe::testing::Files;
+using goe::testing::PipelineRun;
 
 namespace {
 
@@ -58,24 +63,37 @@ TEST_CASE("merge shares the subtrees it does not change") {
     CHECK(*m->find("big") == *a->find("big"));
 }
 
-// Issue 11: `s` is aliased under p1.m and p2.m, and so is `o`, so both merges meet
-// the same pair of nodes. The relative ${..z} that OmegaConf dereferences while
-// merging {extra: 3} onto w must see p1 for p1 and p2 for p2 (OmegaConf: one-two).
-TEST_CASE("merge regression: aliased pair with a relative dereference resolved against the first parent for both") {
-    NodePtr base = parse_yaml(
-        "s: &s {w: '${..z}'}\n"
-        "p1: {z: {k: one}, m: *s}\n"
-        "p2: {z: {k: two}, m: *s}\n"
-        "telemetry: {service_name: '${p1.m.w.k}-${p2.m.w.k}'}\n",
-        "base.yaml");
+// Issue 11: `s` is aliased under p1.m and p2.m, and so is `o`, so both merges meet the
+// same pair of nodes; the dereference of ${..z} must be asked for each place, since a
+// relative key gives a different container under p1 than under p2.
+TEST_CASE("merge regression: an aliased pair was dereferenced once, from the first place, for both") {
+    NodePtr base = parse_yaml("s: &s {w: '${..z}'}\np1: {m: *s}\np2: {m: *s}\n", "base.yaml");
     NodePtr over = parse_yaml("o: &o {w: {extra: 3}}\np1: {m: *o}\np2: {m: *o}\n", "over.yaml");
-    Dereference dereference = [](const std::vector<Container>& parents, const std::string& path, const NodePtr& value) {
-        return dereference_container(parents, path, value, {});
+    std::vector<std::string> asked;
+    // The container the interpolation gives, told apart by the top-level key it sits under.
+    Dereference by_place = [&asked](const std::vector<Container>& parents, const std::string& path, const NodePtr&) {
+        asked.push_back(path);
+        return parse_yaml(fmt::format("k: {}\n", parents.at(1).path), "d.yaml");
     };
-    NodePtr root = merge(base, over, dereference);
+    NodePtr root = merge(base, over, by_place);
+    CHECK(asked == std::vector<std::string>{"p1.m.w", "p2.m.w"});
+    CHECK(python_str(**root->find("p1")) == "{'m': {'w': {'k': 'p1', 'extra': 3}}}");
+    CHECK(python_str(**root->find("p2")) == "{'m': {'w': {'k': 'p2', 'extra': 3}}}");
+}
+
+// The same through the whole run, with the pipeline's dereference: OmegaConf gives one-two.
+TEST_CASE("merge regression: an aliased pair with a relative dereference, as a run gives it") {
+    PipelineRun run(Files{{"base.yaml",
+                           "s: &s {w: '${..z}'}\n"
+                           "p1: {z: {k: one}, m: *s}\n"
+                           "p2: {z: {k: two}, m: *s}\n"
+                           "telemetry: {service_name: '${p1.m.w.k}-${p2.m.w.k}'}\n"},
+                          {"over.yaml", "o: &o {w: {extra: 3}}\np1: {m: *o}\np2: {m: *o}\n"}});
+    run.configs = {"base.yaml", "over.yaml"};
+    NodePtr root = run.merged().root;
     CHECK(python_str(**root->find("p1")) == "{'z': {'k': 'one'}, 'm': {'w': {'k': 'one', 'extra': 3}}}");
     CHECK(python_str(**root->find("p2")) == "{'z': {'k': 'two'}, 'm': {'w': {'k': 'two', 'extra': 3}}}");
-    CHECK((*resolve_subtree(root, "telemetry", {})->find("service_name"))->text() == "one-two");
+    CHECK(run().settings["service_name"].value == "one-two");
 }
 
 TEST_CASE("merge still merges an aliased pair once when nothing is dereferenced") {

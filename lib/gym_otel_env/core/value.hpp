@@ -77,7 +77,7 @@ public:
     // The value stored under the string key `key`, or nullptr: an int key 1 is not "1".
     const NodePtr* find(std::string_view key) const;
     // What the passes after parsing look for in this collection and below, noted by the
-    // parser when it completes it (directives.hpp, subtree_marks), so that they can pass
+    // parser when it completes it (gym/subtree_marks.hpp), so that they can pass
     // over a subtree without any. 0 where nobody noted it: a node made later, or changed
     // since (each setter below clears it), which a pass walks.
     uint8_t marks() const { return marks_; }

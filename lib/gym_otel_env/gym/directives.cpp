@@ -8,6 +8,7 @@
 #include "gym_otel_env/core/mapping_index.hpp"
 #include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/gym/subtree_marks.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
@@ -15,49 +16,8 @@
 namespace goe {
 namespace {
 
-const std::string kInheritKey = "_inherit_from";
-const std::string kCopyKey = "_copy";
-const std::string kDeleteKey = "_delete_key";
-constexpr std::string_view kInheritText = "${inherit_from:";
-constexpr std::string_view kCopyText = "${copy:";
-
 bool starts_with(const Node& n, std::string_view prefix) {
     return n.type == Type::string && n.text().starts_with(prefix);
-}
-
-// Each directive key starts with '_' and each directive string with '$', which rules out
-// nearly every key and value with one test.
-bool is_directive_key(std::string_view key) {
-    return !key.empty() && key[0] == '_' && (key == kInheritKey || key == kCopyKey || key == kDeleteKey);
-}
-bool is_directive_string(const Node& n) {
-    std::string_view text = n.type == Type::string ? n.text() : std::string_view();
-    return !text.empty() && text[0] == '$' && (text.starts_with(kInheritText) || text.starts_with(kCopyText));
-}
-// Gym's pass acts on a mapping entry with a directive key or a directive string for its
-// value, and resolves each string item of a list it reads.
-bool acts_on_entry(const Entry& e) { return is_directive_key(e.key) || is_directive_string(*e.value); }
-bool acts_on_item(const Node& item) { return is_interpolation(item); }
-bool marked(const Node& n, SubtreeMark mark) { return (n.marks() & mark) != 0; }
-
-// The two things the passes look for, each as one rule over a collection's children;
-// `below(child)` answers it for a child collection the rule looks into: by walking it
-// (the passes) or by its marks (subtree_marks), so the marks say what a walk finds.
-// Gym's pass looks into a mapping's collections and a list's mappings (not lists in lists).
-template <class Below>
-bool directive_in(const Node& n, Below below) {
-    for (const auto& e : n.entries())
-        if (acts_on_entry(e) || (e.value->is_container() && below(e.value))) return true;
-    for (const auto& item : n.items())
-        if (acts_on_item(*item) || (item->type == Type::mapping && below(item))) return true;
-    return false;
-}
-// A '???' anywhere below.
-template <class Below>
-bool missing_in(const Node& n, Below below) {
-    auto found = [&](const NodePtr& child) { return is_missing(*child) || (child->is_container() && below(child)); };
-    return std::any_of(n.entries().begin(), n.entries().end(), [&](const Entry& e) { return found(e.value); }) ||
-           std::any_of(n.items().begin(), n.items().end(), found);
 }
 
 // Gym mutates one live DictConfig in place while it walks it. The tree here is
@@ -480,80 +440,6 @@ private:
     int resolving_ = 0;                                  // inside a mapping a list item gave
 };
 
-// Memoized per shared node: an alias puts one subtree under many paths.
-// A '???' left in the config, as Gym finds it: mapping values and list items equal to
-// the string '???' (quoted or not), never an interpolation.
-struct Missing {
-    std::string path;  // "a.b", "x[0]"
-    Origin origin;
-};
-
-class MissingFinder {
-public:
-    explicit MissingFinder(size_t max) : max_(max) {}
-
-    // The key path is built only for a '???' found: building it for every node of a
-    // large config cost more than the walk.
-    struct Step {
-        const Step* up;
-        const KeyText* key;  // mapping key, or nullptr for a list index
-        size_t index;
-    };
-
-    void walk(const NodePtr& n, const Step* at) {
-        // An unshared node is simply walked; a shared one is first checked once.
-        if (out.size() > max_ || (marked(*n, kMarksNoted) && !marked(*n, kHasMissing)) ||
-            (n.use_count() > 1 && clean(n)))
-            return;
-        if (n->type == Type::mapping) {
-            for (const auto& e : n->entries()) {
-                Step step{at, &e.key, 0};
-                visit(e.value, step);
-            }
-        } else {
-            for (size_t i = 0; i < n->items().size(); ++i) {
-                Step step{at, nullptr, i};
-                visit(n->items()[i], step);
-            }
-        }
-    }
-
-    std::vector<Missing> out;
-
-private:
-    static std::string path_of(const Step* step) {
-        if (!step) return {};
-        std::string up = path_of(step->up);
-        return step->key ? join_key_path(up, *step->key) : fmt::format("{}[{}]", up, step->index);
-    }
-
-    void visit(const NodePtr& v, const Step& step) {
-        if (out.size() > max_) return;
-        if (is_missing(*v)) out.push_back(Missing{path_of(&step), v->origin});
-        else if (v->is_container()) walk(v, &step);
-    }
-
-    // Memoized only for nodes reached from more than one place (aliases).
-    bool clean(const NodePtr& n) {
-        if (marked(*n, kMarksNoted)) return !marked(*n, kHasMissing);
-        bool shared = n.use_count() > 1;
-        if (shared)
-            if (auto hit = clean_.find(n.get()); hit != clean_.end()) return hit->second;
-        bool all = !missing_in(*n, [&](const NodePtr& child) { return !clean(child); });
-        if (shared) clean_.emplace(n.get(), all);
-        return all;
-    }
-
-    size_t max_;
-    std::unordered_map<const Node*, bool> clean_;
-};
-
-std::vector<Missing> find_missing(const NodePtr& root, size_t max_listed) {
-    MissingFinder finder(max_listed);
-    if (root && root->is_container()) finder.walk(root, nullptr);
-    return std::move(finder.out);
-}
-
 // Gym's `lambda a: f"${{inherit_from:{a}}}"`: the directive's text again, its argument
 // as Python's str() shows it.
 NodePtr directive_itself(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) {
@@ -561,27 +447,11 @@ NodePtr directive_itself(std::string_view name, const std::vector<NodePtr>& args
 }
 
 constexpr RegisteredResolver kGymResolvers[] = {
-    {"inherit_from", 1, 1, "one argument", &directive_itself},
-    {"copy", 1, 1, "one argument", &directive_itself},
+    {{"inherit_from", 1, 1, "one argument"}, &directive_itself},
+    {{"copy", 1, 1, "one argument"}, &directive_itself},
 };
 
 }  // namespace
-
-uint8_t subtree_marks(const Node& collection) {
-    // A child collection without marks leaves the answer unknown, unless the rule found
-    // what it looks for without it.
-    bool unknown = false;
-    auto by_marks = [&unknown](SubtreeMark mark) {
-        return [&unknown, mark](const NodePtr& child) {
-            unknown = unknown || !marked(*child, kMarksNoted);
-            return marked(*child, mark);
-        };
-    };
-    bool missing = missing_in(collection, by_marks(kHasMissing));
-    bool directive = directive_in(collection, by_marks(kHasDirective));
-    if (unknown) return 0;
-    return kMarksNoted | (missing ? kHasMissing : 0) | (directive ? kHasDirective : 0);
-}
 
 std::span<const RegisteredResolver> gym_resolvers() { return kGymResolvers; }
 
@@ -594,22 +464,6 @@ NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, con
                          const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
     if (!root || root->type != Type::mapping) return root;
     return Swapper(root, limits, env, merge_limits, with_gym_resolvers(resolve_limits)).run();
-}
-
-void check_missing(const NodePtr& root, const DirectiveLimits& limits) {
-    auto missing = find_missing(root, limits.max_missing_listed);
-    if (missing.empty()) return;
-    bool cut = missing.size() > limits.max_missing_listed;
-    if (cut) missing.resize(limits.max_missing_listed);
-    std::vector<std::string> lines;
-    lines.push_back(fmt::format("{}{} required config value(s) are unset (still '\?\?\?') after merging:",
-                                cut ? "more than " : "", missing.size()));
-    for (const auto& m : missing) lines.push_back(locate(m.origin, m.path, "unset ('\?\?\?')"));
-    std::string examples;
-    for (size_t i = 0; i < missing.size() && i < 3; ++i) examples += fmt::format(" --set {}=<value>", missing[i].path);
-    lines.push_back(fmt::format(
-        "provide each value with --set, in env.yaml or in a config you pass via config_paths, e.g.{}", examples));
-    throw Error(lines);
 }
 
 }  // namespace goe

@@ -1,9 +1,9 @@
 // Gym's config directives (_inherit_from, _copy, _delete_key, ${inherit_from:...},
 // ${copy:...}) applied to the merged tree as Gym's _recursively_swap_keys applies them,
-// then Gym's check that no '???' is left (raise_on_missing_values).
+// and the two resolvers Gym registers for them. Gym's check that no '???' is left comes
+// next, in missing_values.hpp.
 #pragma once
 
-#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,9 +15,10 @@
 
 namespace goe {
 
+// The limits of the directives pass and of the '???' check after it.
 struct DirectiveLimits {
     size_t max_steps = 1'000'000;      // mappings visited and directives applied: aliases multiply paths
-    size_t max_missing_listed = 1000;  // '???' paths named in the one error
+    size_t max_missing_listed = 1000;  // '???' paths named in the one error (missing_values.hpp)
 };
 
 // The tree after every directive, as a new tree sharing every untouched subtree. A
@@ -35,16 +36,5 @@ NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits = {}
 std::span<const RegisteredResolver> gym_resolvers();
 // `limits` with Gym's resolvers registered: every resolution Gym makes has them.
 ResolveLimits with_gym_resolvers(ResolveLimits limits);
-
-// What the two passes below look for in a collection and below it, summed up from its
-// children where it is built (Node::set_marks): the parser notes it on every collection
-// it completes, and both passes pass over a subtree that has nothing for them without
-// reading it. 0 when a child collection has no marks noted.
-enum SubtreeMark : uint8_t { kMarksNoted = 1, kHasMissing = 2, kHasDirective = 4 };
-uint8_t subtree_marks(const Node& collection);
-
-// Throws one Error listing every '???' path, one line each, with Gym's hint (spelled
-// with our --set); does nothing when there is none.
-void check_missing(const NodePtr& root, const DirectiveLimits& limits = {});
 
 }  // namespace goe

@@ -8,6 +8,7 @@
 #include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/gym/roots.hpp"
+#include "gym_otel_env/gym/subtree_marks.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"

@@ -1,5 +1,5 @@
 // OmegaConf's interpolation grammar: a string value is parsed once into tokens
-// (text, ${node.path}, ${resolver:args}) and evaluated later by resolve.cpp.
+// (text, ${node.path}, ${resolver:args}) and evaluated later by evaluator.cpp.
 // Follows omegaconf/grammar/OmegaConfGrammarParser.g4 over the tokens of
 // interpolation_lexer.hpp: same rules, same escapes.
 #pragma once

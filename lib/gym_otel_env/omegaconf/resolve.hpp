@@ -1,6 +1,7 @@
 // Interpolation of the telemetry block against the merged tree, lazily: only the
 // block and the nodes its values reference are resolved, as OmegaConf does when Gym
-// reads the block.
+// reads the block. The entry points of resolution (resolve.cpp); the evaluator behind
+// them is evaluator.hpp, OmegaConf's resolvers resolvers.hpp.
 #pragma once
 
 #include <functional>
@@ -13,6 +14,7 @@
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
+#include "gym_otel_env/omegaconf/resolvers.hpp"
 
 namespace goe {
 
@@ -28,17 +30,6 @@ struct DeprecatedKey {
 // Adds `warning` unless a warning of the same text is there: Python's warning filter
 // shows a text once per process, wherever OmegaConf resolved it.
 void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning);
-
-// A resolver registered on top of OmegaConf's own, as OmegaConf.register_new_resolver
-// registers one (Gym registers `inherit_from` and `copy`): its name, how many arguments
-// it takes and how a message says so, and the function, given the arguments evaluated
-// and the place the value was written; it returns the value or throws Error.
-struct RegisteredResolver {
-    std::string_view name;
-    size_t min_args = 0, max_args = 0;
-    std::string_view takes;  // "one argument"
-    NodePtr (*fn)(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) = nullptr;
-};
 
 struct ResolveLimits {
     size_t max_depth = 256;               // nested references, resolver calls and arguments; the stack

@@ -24,7 +24,7 @@ struct ParseNotes {
     bool* interpolations_valid = nullptr;
     // Called on each collection the parser completes, what it returns kept with
     // Node::set_marks: the loader's summary of what its later passes look for below it
-    // (gym/directives.hpp, subtree_marks). Without it, nothing is noted.
+    // (gym/subtree_marks.hpp). Without it, nothing is noted.
     uint8_t (*marks)(const Node& collection) = nullptr;
 };
 

@@ -1,0 +1,33 @@
+// OmegaConf's resolvers: its own table (oc.env, oc.select, ...; the functions are in
+// resolvers.cpp) and those registered on top of it from above, as
+// OmegaConf.register_new_resolver registers them.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "gym_otel_env/core/value.hpp"
+
+namespace goe {
+
+// A resolver's name and how many arguments it takes, with the words OmegaConf's message
+// uses for them ("oc.decode takes one argument, got 2").
+struct ResolverSignature {
+    std::string_view name;
+    size_t min_args = 0, max_args = 0;
+    std::string_view takes;  // "one argument"
+};
+
+// OmegaConf 2.3's own resolvers, in the order it registers them: the one list, which the
+// manual and docs/decisions.md are held to (tests/gym/test_directives.cpp).
+std::vector<ResolverSignature> omegaconf_resolvers();
+
+// A resolver registered on top of OmegaConf's own, as OmegaConf.register_new_resolver
+// registers one (Gym registers `inherit_from` and `copy`): its signature, and the
+// function, given the arguments evaluated and the place the value was written; it
+// returns the value or throws Error.
+struct RegisteredResolver : ResolverSignature {
+    NodePtr (*fn)(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) = nullptr;
+};
+
+}  // namespace goe
