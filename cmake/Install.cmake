@@ -55,7 +55,7 @@ install(FILES completions/gym-otel-env.fish DESTINATION ${CMAKE_INSTALL_DATADIR}
 # The documentation with everything it links to, in the same layout as the source tree,
 # so that every relative link still resolves (tests/e2e/install.sh checks them).
 install(FILES README.md CONTRIBUTING.md ${goe_pkg}/copyright ${goe_pkg}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(FILES docs/ARCHITECTURE.md docs/contract.md docs/decisions.md docs/diagnostics.md docs/formats.md docs/hardening.md
+install(FILES docs/ARCHITECTURE.md docs/ci.md docs/contract.md docs/decisions.md docs/diagnostics.md docs/formats.md docs/hardening.md
               docs/manual.md docs/performance.md docs/recipes.md docs/gym-otel-env.1
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(FILES examples/telemetry.yaml DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)

@@ -81,6 +81,16 @@ private:
     }
 };
 
+// What the whole pipeline makes of `yaml` as c.yaml in `env`, and the settings it
+// validates from the block as Gym resolves it: for the tests of the stages after resolution
+// (validate, translate, lint), so that none chains the stages by hand.
+inline Outcome outcome_of(const std::string& yaml, const Environment& env = {}) {
+    return PipelineRun(Files{{"c.yaml", yaml}}, env)();
+}
+inline Settings settings_of(const std::string& yaml, const Environment& env = {}) {
+    return outcome_of(yaml, env).settings;
+}
+
 // A file as Gym's loader parses it: every collection with the marks Gym's two passes
 // read (subtree_marks), so that a test of a pass takes the short cuts a run takes.
 inline NodePtr parse_marked(std::string_view text, const std::string& name) {
@@ -188,6 +198,21 @@ inline std::string source_file(std::string_view relative) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+// The lines of `text` from the one that starts with `heading` to the next that starts
+// with `end`; the test stops when there are none.
+inline std::vector<std::string> section(const std::string& text, const std::string& heading, const std::string& end) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    bool inside = false;
+    for (std::string line; std::getline(in, line);) {
+        if (inside && line.starts_with(end)) break;
+        if (inside) out.push_back(line);
+        if (line.starts_with(heading)) inside = true;
+    }
+    REQUIRE(!out.empty());
+    return out;
 }
 
 // The blank-separated words of group 1 of `pattern`'s first match in the file, a lone

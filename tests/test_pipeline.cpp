@@ -306,6 +306,13 @@ TEST_CASE("run_pipeline: an error Gym raises too says so where telemetry is off,
           "c.yaml:1:7: port: environment variable 'PORT' not found (set it, or give it a default: "
           "${oc.env:PORT,''}); Gym fails here too: it resolves every value at the top level of the config as it "
           "loads it");
+    // One of the tool's own limits on hostile input: Gym has none, so it does not fail there.
+    run.files["c.yaml"] = "telemetry:\n  a: ${.b}\n  b: ${.c}\n  c: v\n";
+    run.limits.resolve.max_evaluations = 1;
+    CHECK(error_of([&] { run(); }) == "c.yaml:3:6: telemetry.b: more than 1 interpolations to evaluate");
+    run.limits.resolve = {};
+    run.limits.resolve.max_depth = 1;
+    CHECK(error_of([&] { run(); }) == "c.yaml:2:6: telemetry.a: interpolations nested deeper than 1 levels");
 }
 
 TEST_CASE("run_pipeline: an unknown key is found where it was written, whatever its value resolves to") {

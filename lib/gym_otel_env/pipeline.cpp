@@ -57,7 +57,8 @@ std::string gym_too(const Error& e, std::string_view why) {
 }
 
 Error explained(const Error& e, std::string_view why) {
-    if (e.lines().size() != 1) return e;  // a list of findings (every '???') says it all
+    if (e.lines().size() != 1) return e;                  // a list of findings (every '???') says it all
+    if (e.cause() == Error::Cause::tool_limit) return e;  // Gym has no such limit
     return Error(e.origin(), e.key_path(), gym_too(e, why), e.kind()).because(e.cause(), e.subject());
 }
 

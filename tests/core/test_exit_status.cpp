@@ -8,23 +8,10 @@
 #include "support.hpp"
 
 using namespace goe;
+using goe::testing::section;
 using goe::testing::source_file;
 
 namespace {
-
-// The lines of `text` from the one that starts with `heading` to the next that starts with `end`.
-std::vector<std::string> section(const std::string& text, const std::string& heading, const std::string& end) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    bool inside = false;
-    for (std::string line; std::getline(in, line);) {
-        if (inside && line.starts_with(end)) break;
-        if (inside) out.push_back(line);
-        if (line.starts_with(heading)) inside = true;
-    }
-    REQUIRE(!out.empty());
-    return out;
-}
 
 bool is_number(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
 

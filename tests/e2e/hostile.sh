@@ -118,8 +118,8 @@ hostile laughs-interp "$e laughs-interp.yaml:1:*: more than 250000 values to res
 hostile laughs-map ok --env-yaml env.yaml laughs-map.yaml
 hostile interp-bomb "$e interp-bomb.yaml:24:8: telemetry.b21: interpolation result larger than 16777216 bytes" interp-bomb.yaml
 hostile eval-bomb "$e eval-bomb.yaml:*: more than 250000 interpolations to evaluate" eval-bomb.yaml
-hostile cycle "$e cycle.yaml:2:6: telemetry.a: recursive interpolation detected" cycle.yaml
-hostile cycle-self "$e cycle-self.yaml:2:6: telemetry.a: interpolation to parent node detected: 'telemetry' contains this value" cycle-self.yaml
+hostile cycle "$e cycle.yaml:2:6: telemetry.a: recursive interpolation detected; Gym fails here too, with telemetry off as well: it resolves the whole telemetry block before it reads 'enabled'" cycle.yaml
+hostile cycle-self "$e cycle-self.yaml:2:6: telemetry.a: interpolation to parent node detected: 'telemetry' contains this value; Gym fails here too, with telemetry off as well: it resolves the whole telemetry block before it reads 'enabled'" cycle-self.yaml
 hostile chain "$e chain.yaml:129:9: telemetry.b127: interpolations nested deeper than 256 levels" chain.yaml
 hostile random "$e random.yaml:1:1: invalid UTF-8 byte 0xf5" random.yaml
 hostile invalid-utf8 "$e utf8.yaml:2:17: invalid UTF-8 byte 0xff" utf8.yaml

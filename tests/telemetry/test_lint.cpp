@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/lint.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
@@ -7,15 +9,12 @@
 
 namespace {
 
-goe::Settings settings_of(const std::string& yaml) {
-    auto root = goe::parse_yaml(yaml, "c.yaml");
-    auto block = root ? root->find("telemetry") : nullptr;
-    return goe::validate(block ? *block : nullptr);
-}
+using goe::testing::outcome_of;
+using goe::testing::settings_of;
 
 std::vector<std::string> lint_text(const std::string& yaml, const goe::Environment& env = {}) {
     std::vector<std::string> out;
-    for (const auto& d : goe::lint(settings_of(yaml), env)) out.push_back(d.str());
+    for (const auto& d : goe::lint(settings_of(yaml, env), env)) out.push_back(d.str());
     return out;
 }
 
@@ -208,12 +207,11 @@ TEST_CASE("check_rule names: a single unknown name is not repeated") {
 
 namespace {
 
-// lint_otlp over a config, with the translation the pipeline would make of it.
+// lint_otlp over a config, with the translation the pipeline makes of it.
 std::vector<std::string> otlp_text(const std::string& yaml, const goe::Environment& env = {}) {
-    auto settings = settings_of(yaml);
-    auto translation = goe::translate(settings, env, [] { return std::string("0123456789ab"); });
+    goe::Outcome o = outcome_of(yaml, env);
     std::vector<std::string> out;
-    for (const auto& d : goe::lint_otlp(settings, translation, env)) out.push_back(d.str());
+    for (const auto& d : goe::lint_otlp(o.settings, o.translation, env)) out.push_back(d.str());
     return out;
 }
 
@@ -363,4 +361,44 @@ TEST_CASE("lint_command: the command's warnings as diagnostics, with the names t
                          "never sees it: put gym-otel-env after env (env ... gym-otel-env --exec -- gym ...)"});
     o.reading.exec = false;
     CHECK(goe::lint_command(o).empty());
+}
+
+// docs/diagnostics.md's "Lint rules": one row per field of kSchema (a row may name
+// several), in no other order, and a row of a field whose rule allows a list of words
+// lists exactly those words, so that a field or a word added to the schema fails here
+// until the table follows.
+TEST_CASE("docs/diagnostics.md's lint rules name every field of kSchema, with the words each rule allows") {
+    std::map<std::string, std::string> row_of;  // field -> its row
+    for (const auto& line :
+         goe::testing::section(goe::testing::source_file("docs/diagnostics.md"), "## Lint rules", "## ")) {
+        if (!line.starts_with("| `")) continue;
+        std::string first = line.substr(2, line.find(" |", 2) - 2);
+        for (size_t at = first.find('`'); at != std::string::npos; at = first.find('`', first.find('`', at + 1) + 1))
+            row_of[first.substr(at + 1, first.find('`', at + 1) - at - 1)] = line;
+    }
+    CHECK(row_of.size() == goe::kSchema.size());
+    for (const auto& f : goe::kSchema) {
+        INFO(f.key);
+        const std::string& row = row_of[std::string(f.key)];
+        CHECK_FALSE(row.empty());
+        if (f.words.empty() || row.empty()) continue;
+        std::string words;
+        for (auto w : f.words) words += (words.empty() ? "" : " ") + std::string(w);
+        if (f.rule == goe::Rule::names) {
+            // span_groups: the names, then the presets, in the schema's order.
+            CHECK(row.find(std::string(f.words.front())) != std::string::npos);
+            CHECK(row.find(std::string(f.words.back())) != std::string::npos);
+            std::string listed;
+            for (size_t at = row.find('`', row.find(" | ") + 3); at != std::string::npos;) {
+                size_t end = row.find('`', at + 1);
+                if (end == std::string::npos) break;
+                std::string item = row.substr(at + 1, end - at - 1);
+                if (item.find(' ') != std::string::npos) listed += (listed.empty() ? "" : " ") + item;
+                at = row.find('`', end + 1);
+            }
+            CHECK(listed == words);
+        } else {
+            CHECK(row.find(words) != std::string::npos);
+        }
+    }
 }

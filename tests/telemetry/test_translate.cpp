@@ -13,11 +13,13 @@ namespace {
 
 using Vars = std::map<std::string, std::string>;
 
+using goe::testing::settings_of;
+
+// The variables the pipeline writes for `block_yaml` under `telemetry:` in `env`.
 Vars exports_of(const std::string& block_yaml, const Environment& env) {
-    NodePtr root = parse_yaml("telemetry:\n" + block_yaml, "c.yaml");
-    Settings s = validate(*root->find("telemetry"));
     Vars out;
-    for (const auto& e : translate(s, env, [] { return std::string("0123456789ab"); }).exports) out[e.name] = e.value;
+    for (const auto& e : goe::testing::outcome_of("telemetry:\n" + block_yaml, env).translation.exports)
+        out[e.name] = e.value;
     return out;
 }
 
@@ -124,8 +126,7 @@ TEST_CASE("translate skips nulls and an empty service name, but exports other em
 }
 
 TEST_CASE("translate records where each value came from") {
-    NodePtr root = parse_yaml("telemetry:\n  enabled: true\n  exporter: console\n", "c.yaml");
-    Settings s = validate(*root->find("telemetry"));
+    Settings s = settings_of("telemetry:\n  enabled: true\n  exporter: console\n");
     Translation t = translate(s, {{"OTEL_SERVICE_NAME", "env"}, {"NEMO_LENS_SPAN_GROUPS", "all"}},
                               [] { return std::string("0123456789ab"); });
     CHECK(t.decided_by == "telemetry.enabled");
@@ -140,8 +141,7 @@ TEST_CASE("translate records where each value came from") {
 }
 
 TEST_CASE("translate: a kept variable is an export of its own source, with the value in effect") {
-    NodePtr root = parse_yaml("telemetry: {enabled: true, otlp_headers: 'a=b', service_name: s}\n", "c.yaml");
-    Settings s = validate(*root->find("telemetry"));
+    Settings s = settings_of("telemetry: {enabled: true, otlp_headers: 'a=b', service_name: s}\n");
     Translation t = translate(s,
                               {{"NEMO_GYM_OTEL_ENABLED", "yes"},
                                {"OTEL_SERVICE_NAME", "from-shell"},
@@ -160,8 +160,7 @@ TEST_CASE("translate: a kept variable is an export of its own source, with the v
 }
 
 TEST_CASE("with_kept: every variable in effect in stdout's order, a kept one at its field's place") {
-    NodePtr root = parse_yaml("telemetry: {enabled: true}\n", "c.yaml");
-    Settings s = validate(*root->find("telemetry"));
+    Settings s = settings_of("telemetry: {enabled: true}\n");
     auto names = [&](const Environment& env) {
         std::vector<std::string> out;
         for (const auto& e : with_kept(translate(s, env, [] { return std::string("0123456789ab"); })))

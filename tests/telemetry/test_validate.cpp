@@ -1,7 +1,6 @@
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 
-#include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 #include "support.hpp"
@@ -350,13 +349,11 @@ TEST_CASE("validate: regression: the quote hint showed Python's str() of the val
 TEST_CASE("validate gives no quote hint for a value an interpolation computed") {
     // Where the error points, `${...}` is written: quoting the value's text there would
     // not be what the user wrote.
-    auto validate_resolved = [](const std::string& doc) {
-        return validate(resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", Environment{}));
-    };
-    CHECK(refused(validate_resolved("x: 0x10\ntelemetry:\n  service_name: ${x}\n")) ==
-          "c.yaml:3:17: telemetry.service_name: expected a string, got integer 16");
-    CHECK(refused(validate_resolved("telemetry:\n  run_id: ${oc.decode:'1e3'}\n")) ==
-          "c.yaml:2:11: telemetry.run_id: expected a string or null, got float 1000.0");
+    auto validate_resolved = [](const std::string& doc) { return goe::testing::settings_of(doc); };
+    CHECK(refused(validate_resolved("x: 0x10\ntelemetry:\n  enabled: true\n  service_name: ${x}\n")) ==
+          "c.yaml:4:17: telemetry.service_name: expected a string, got integer 16");
+    CHECK(refused(validate_resolved("telemetry:\n  enabled: true\n  run_id: ${oc.decode:'1e3'}\n")) ==
+          "c.yaml:3:11: telemetry.run_id: expected a string or null, got float 1000.0");
 }
 
 TEST_CASE("validate quotes a written text with YAML's single-quote escaping") {

@@ -111,8 +111,9 @@ public:
     explicit Error(const std::vector<std::string>& lines, Kind kind = Kind::config);
 
     // What a stage knows of the cause beyond the words, for a later stage to add advice
-    // without reading them: an unset environment variable (`subject` names it).
-    enum class Cause { none, unset_variable };
+    // without reading them: an unset environment variable (`subject` names it), or one of
+    // the tool's own limits on hostile input, which Gym does not have.
+    enum class Cause { none, unset_variable, tool_limit };
     Error&& because(Cause cause, std::string subject) && {
         cause_ = cause;
         subject_ = std::move(subject);

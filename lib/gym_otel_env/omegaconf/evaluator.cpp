@@ -47,7 +47,8 @@ NodePtr Evaluator::deep(const NodePtr& node, const Location& where) {
     if (settled(node)) return node;
     if (++visited_ > limits_.max_nodes)
         throw Error(node->origin, where.path,
-                    fmt::format("more than {} values to resolve under the block", limits_.max_nodes));
+                    fmt::format("more than {} values to resolve under the block", limits_.max_nodes))
+            .because(Error::Cause::tool_limit, {});
     Nest nest(*this, *node, where.path);
     if (is_missing(*node)) throw Error(node->origin, where.path, "mandatory value missing: the value is '\?\?\?'");
     Resolved r = value(node, where);
@@ -106,7 +107,8 @@ bool Evaluator::settled(const NodePtr& node) {
 Evaluator::Nest::Nest(Evaluator& e, const Node& node, const std::string& path) : evaluator(e) {
     if (++evaluator.nesting_ > evaluator.limits_.max_depth)
         throw Error(node.origin, path,
-                    fmt::format("interpolations nested deeper than {} levels", evaluator.limits_.max_depth));
+                    fmt::format("interpolations nested deeper than {} levels", evaluator.limits_.max_depth))
+            .because(Error::Cause::tool_limit, {});
 }
 
 Resolved Evaluator::value(const NodePtr& node, const Location& where) {
@@ -148,16 +150,20 @@ Resolved Evaluator::value(const NodePtr& node, const Location& where) {
 
 void Evaluator::fail(const Frame& f, const std::string& what) const { throw Error(f.node->origin, f.where.path, what); }
 
+void Evaluator::over_limit(const Frame& f, const std::string& what) const {
+    throw Error(f.node->origin, f.where.path, what).because(Error::Cause::tool_limit, {});
+}
+
 std::string Evaluator::str_of(const Node& v, const Frame& f) const {
     std::string out;
     if (!append_python_str(v, out, limits_.max_result_bytes))
-        fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+        over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
     return out;
 }
 
 NodePtr Evaluator::string_result(std::string s, const Frame& f) const {
     if (s.size() > limits_.max_result_bytes)
-        fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+        over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
     return make_string(std::move(s), f.node->origin);
 }
 
@@ -212,7 +218,7 @@ std::string Evaluator::unescape(const std::vector<Token>& tokens, const Frame& f
         switch (t.kind) {
             case Token::Kind::interpolation:
                 if (!append_python_str(*interpolation(*t.inter, f).node, out, limits_.max_result_bytes))
-                    fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+                    over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
                 break;
             case Token::Kind::esc_inter: out += t.text.substr(t.text.size() - (t.text.size() / 2 + 1)); break;
             case Token::Kind::esc: out += halve(t.text); break;
@@ -221,7 +227,7 @@ std::string Evaluator::unescape(const std::vector<Token>& tokens, const Frame& f
             default: out += t.text; break;
         }
         if (out.size() > limits_.max_result_bytes)
-            fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+            over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
     }
     return out;
 }
@@ -247,7 +253,7 @@ Resolved Evaluator::interpolation(const Interpolation& in, const Frame& f) {
     // Memoized by path, but values under shared aliases sit at many paths: the
     // total work needs its own bound.
     if (++evaluations_ > limits_.max_evaluations)
-        fail(f, fmt::format("more than {} interpolations to evaluate", limits_.max_evaluations));
+        over_limit(f, fmt::format("more than {} interpolations to evaluate", limits_.max_evaluations));
     if (in.kind == Interpolation::Kind::node) {
         std::string key = key_text(in.key, f, "a key");
         auto found = select(key, f);

@@ -128,6 +128,8 @@ private:
     Resolved value(const NodePtr& node, const Location& where);
 
     [[noreturn]] void fail(const Frame& f, const std::string& what) const;
+    // The same for one of the tool's own limits (Error::Cause::tool_limit): Gym has none.
+    [[noreturn]] void over_limit(const Frame& f, const std::string& what) const;
     // Python's str() of a computed value, which may be a container of shared aliases.
     std::string str_of(const Node& v, const Frame& f) const;
     NodePtr string_result(std::string s, const Frame& f) const;

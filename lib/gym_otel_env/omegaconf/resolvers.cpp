@@ -92,7 +92,7 @@ Resolved Evaluator::call(const std::string& name, const std::vector<NodePtr>& ar
     arity(*registered);
     NodePtr out = registered->fn(name, args, f.node->origin);
     if (out->type == Type::string && out->text().size() > limits_.max_result_bytes)
-        fail(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+        over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
     return made(std::move(out));
 }
 
