@@ -172,9 +172,9 @@ Settings validate(const NodePtr& block, const std::string& block_key, const Node
     }
     // Where a key was written: before the value written under it.
     auto key_at = [&](const Entry& entry) {
-        const NodePtr* as_written =
-            written && written->type == Type::mapping && entry.key_type == Type::string ? written->find(entry.key)
-                                                                                         : nullptr;
+        const NodePtr* as_written = written && written->type == Type::mapping && entry.key_type == Type::string
+                                        ? written->find(entry.key)
+                                        : nullptr;
         return key_origin(as_written ? (*as_written)->origin : entry.value->origin);
     };
     for (const auto& entry : block->entries()) {
