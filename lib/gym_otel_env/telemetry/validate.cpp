@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/decimal.hpp"
+#include "gym_otel_env/core/mapping_index.hpp"
 #include "gym_otel_env/core/text.hpp"
 
 namespace goe {
@@ -170,10 +171,12 @@ Settings validate(const NodePtr& block, const std::string& block_key, const Node
             fmt::format("expected a mapping of telemetry settings, got {}", describe(*block, kSchema[0])));
         return out;
     }
-    // Where a key was written: before the value written under it.
+    // Where a key was written: before the value written under it. The block may hold
+    // a hundred thousand unknown keys, each looked up in the written block: indexed.
+    MappingIndex written_keys;
     auto key_at = [&](const Entry& entry) {
         const NodePtr* as_written = written && written->type == Type::mapping && entry.key_type == Type::string
-                                        ? written->find(entry.key)
+                                        ? written_keys.find(*written, entry.key.view())
                                         : nullptr;
         return key_origin(as_written ? (*as_written)->origin : entry.value->origin);
     };
