@@ -278,7 +278,7 @@ def render_flow(m: Map) -> Optional[str]:
     try:
         if yaml.safe_load("k: " + text) != yaml.safe_load("k:\n" + "\n".join(block)):
             return None
-    except yaml.YAMLError:
+    except Exception:  # noqa: BLE001 - PyYAML's constructors raise more than YAMLError (!!bool y: KeyError)
         return None
     return text
 

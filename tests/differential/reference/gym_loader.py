@@ -73,11 +73,17 @@ def apply_overrides(tokens: List[str]) -> DictConfig:
             o = parse_override(line)
         except Exception as e:
             raise OverrideError(f"Error parsing override '{line}': {e}") from e
-        if o.package is not None or "/" in o.key:
+        # Hydra 1.3's _apply_overrides_to_config: only a package (`key@pkg=...`) gets the config
+        # group text. A key with a '/' that names no group (Overrides.__init__ asks the repository,
+        # which for config_path=None holds Hydra's own groups only) is a config override like any
+        # other, and fails in OmegaConf.update below.
+        if o.package is not None:
             raise OverrideError(
                 f"Override {line} looks like a config group override, but config group '{o.key}' does not exist.")
-        if o.key == "hydra" or o.key.startswith("hydra."):
-            raise OverrideError(f"Override {line} targets Hydra's own config (not modelled by the reference)")
+        # `hydra`, `hydra.*` and Hydra's own groups (`hydra/launcher=basic`) go to Hydra's node,
+        # which is removed before the task function (Gym) sees the config: nothing to apply.
+        if o.key == "hydra" or o.key.startswith(("hydra.", "hydra/")):
+            continue
         key, value = o.key, o.value
         try:
             if o.type == "DEL":
