@@ -154,16 +154,18 @@ void Evaluator::over_limit(const Frame& f, const std::string& what) const {
     throw Error(f.node->origin, f.where.path, what).because(Error::Cause::tool_limit, {});
 }
 
+void Evaluator::too_large(const Frame& f) const {
+    over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+}
+
 std::string Evaluator::str_of(const Node& v, const Frame& f) const {
     std::string out;
-    if (!append_python_str(v, out, limits_.max_result_bytes))
-        over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+    if (!append_python_str(v, out, limits_.max_result_bytes)) too_large(f);
     return out;
 }
 
 NodePtr Evaluator::string_result(std::string s, const Frame& f) const {
-    if (s.size() > limits_.max_result_bytes)
-        over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+    if (s.size() > limits_.max_result_bytes) too_large(f);
     return make_string(std::move(s), f.node->origin);
 }
 
@@ -217,8 +219,7 @@ std::string Evaluator::unescape(const std::vector<Token>& tokens, const Frame& f
         };
         switch (t.kind) {
             case Token::Kind::interpolation:
-                if (!append_python_str(*interpolation(*t.inter, f).node, out, limits_.max_result_bytes))
-                    over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+                if (!append_python_str(*interpolation(*t.inter, f).node, out, limits_.max_result_bytes)) too_large(f);
                 break;
             case Token::Kind::esc_inter: out += t.text.substr(t.text.size() - (t.text.size() / 2 + 1)); break;
             case Token::Kind::esc: out += halve(t.text); break;
@@ -226,8 +227,7 @@ std::string Evaluator::unescape(const std::vector<Token>& tokens, const Frame& f
             case Token::Kind::quoted_esc: out += (next_inter || i + 1 == tokens.size()) ? halve(t.text) : t.text; break;
             default: out += t.text; break;
         }
-        if (out.size() > limits_.max_result_bytes)
-            over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+        if (out.size() > limits_.max_result_bytes) too_large(f);
     }
     return out;
 }

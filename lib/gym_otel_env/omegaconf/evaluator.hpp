@@ -130,6 +130,8 @@ private:
     [[noreturn]] void fail(const Frame& f, const std::string& what) const;
     // The same for one of the tool's own limits (Error::Cause::tool_limit): Gym has none.
     [[noreturn]] void over_limit(const Frame& f, const std::string& what) const;
+    // A result over ResolveLimits::max_result_bytes.
+    [[noreturn]] void too_large(const Frame& f) const;
     // Python's str() of a computed value, which may be a container of shared aliases.
     std::string str_of(const Node& v, const Frame& f) const;
     NodePtr string_result(std::string s, const Frame& f) const;

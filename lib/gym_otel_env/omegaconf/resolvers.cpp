@@ -91,8 +91,7 @@ Resolved Evaluator::call(const std::string& name, const std::vector<NodePtr>& ar
         fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
     arity(*registered);
     NodePtr out = registered->fn(name, args, f.node->origin);
-    if (out->type == Type::string && out->text().size() > limits_.max_result_bytes)
-        over_limit(f, fmt::format("interpolation result larger than {} bytes", limits_.max_result_bytes));
+    if (out->type == Type::string && out->text().size() > limits_.max_result_bytes) too_large(f);
     return made(std::move(out));
 }
 
