@@ -9,6 +9,7 @@ command line is not read). Asset selectors are resolved later, on the search roo
 from __future__ import annotations
 
 import difflib
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,11 @@ VALUE_OPTIONS = {
 }
 
 
+# Commands whose first flag is ONBOARDING_NAME (`add_argument("onboarding_name", nargs="?")`):
+# their first positional word is the workload NAME, not a Hydra override.
+NAMED_COMMANDS = {("env", "validate"), ("env", "test"), ("env", "publish")}
+
+
 class GymUsageError(Exception):
     """What Gym's argparse rejects (parser.error: exit 2)."""
 
@@ -67,6 +73,7 @@ class GymCommand:
     overrides: List[str] = field(default_factory=list)  # Hydra tokens as typed
     verbose: bool = False
     has_command: bool = False
+    onboarding_name: Optional[str] = None  # the NAME positional of NAMED_COMMANDS
 
 
 def gym_argv(cmd: List[str]) -> Optional[List[str]]:
@@ -120,6 +127,8 @@ def read_gym_command(argv: List[str]) -> GymCommand:
             elif not g.has_command and len(words) == 1:
                 words.append(a)
                 g.has_command = True
+            elif tuple(words) in NAMED_COMMANDS and g.onboarding_name is None:
+                g.onboarding_name = a
             else:
                 g.overrides.append(a)
         elif a == "--":
@@ -216,6 +225,11 @@ def merge_config_paths(tokens: List[str]) -> List[str]:
 def hydra_tokens(g: GymCommand, roots: List[Path]) -> List[str]:
     """The override list main() hands to Hydra."""
     translated: List[str] = []
+    # ONBOARDING_NAME's translate_to_hydra: a NAME without '=' becomes +onboarding_name=<JSON
+    # string>; one with '=' is handed on as it is, an override like any other.
+    if g.onboarding_name:
+        name = g.onboarding_name
+        translated.append(name if "=" in name else f"+onboarding_name={json.dumps(name)}")
     if g.configs:
         translated.append(f"+config_paths=[{','.join(g.configs)}]")
     for flag in SELECTOR_ORDER:
