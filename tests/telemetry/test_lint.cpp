@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <regex>
 
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/lint.hpp"
@@ -368,37 +369,34 @@ TEST_CASE("lint_command: the command's warnings as diagnostics, with the names t
 // lists exactly those words, so that a field or a word added to the schema fails here
 // until the table follows.
 TEST_CASE("docs/diagnostics.md's lint rules name every field of kSchema, with the words each rule allows") {
-    std::map<std::string, std::string> row_of;  // field -> its row
+    // The `code spans` of a Markdown text, in order.
+    auto code_spans = [](const std::string& text) {
+        static const std::regex kSpan("`([^`]*)`");
+        std::vector<std::string> out;
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), kSpan); it != std::sregex_iterator(); ++it)
+            out.push_back((*it)[1].str());
+        return out;
+    };
+    std::map<std::string, std::string> rule_of;  // field -> its row's rule column
     for (const auto& line :
          goe::testing::section(goe::testing::source_file("docs/diagnostics.md"), "## Lint rules", "## ")) {
         if (!line.starts_with("| `")) continue;
-        std::string first = line.substr(2, line.find(" |", 2) - 2);
-        for (size_t at = first.find('`'); at != std::string::npos; at = first.find('`', first.find('`', at + 1) + 1))
-            row_of[first.substr(at + 1, first.find('`', at + 1) - at - 1)] = line;
+        size_t rule_at = line.find(" | ", 2) + 3;
+        for (const auto& field : code_spans(line.substr(2, rule_at - 5)))
+            rule_of[field] = line.substr(rule_at, line.find(" | ", rule_at) - rule_at);
     }
-    CHECK(row_of.size() == goe::kSchema.size());
+    CHECK(rule_of.size() == goe::kSchema.size());
     for (const auto& f : goe::kSchema) {
         INFO(f.key);
-        const std::string& row = row_of[std::string(f.key)];
-        CHECK_FALSE(row.empty());
-        if (f.words.empty() || row.empty()) continue;
-        std::string words;
+        auto row = rule_of.find(std::string(f.key));
+        REQUIRE(row != rule_of.end());
+        if (f.words.empty()) continue;  // the endpoint's and the headers' rules are prose
+        // The lists of words are the code spans with a blank in them (span_groups': the
+        // names, then the presets), in the schema's order.
+        std::string words, listed;
         for (auto w : f.words) words += (words.empty() ? "" : " ") + std::string(w);
-        if (f.rule == goe::Rule::names) {
-            // span_groups: the names, then the presets, in the schema's order.
-            CHECK(row.find(std::string(f.words.front())) != std::string::npos);
-            CHECK(row.find(std::string(f.words.back())) != std::string::npos);
-            std::string listed;
-            for (size_t at = row.find('`', row.find(" | ") + 3); at != std::string::npos;) {
-                size_t end = row.find('`', at + 1);
-                if (end == std::string::npos) break;
-                std::string item = row.substr(at + 1, end - at - 1);
-                if (item.find(' ') != std::string::npos) listed += (listed.empty() ? "" : " ") + item;
-                at = row.find('`', end + 1);
-            }
-            CHECK(listed == words);
-        } else {
-            CHECK(row.find(words) != std::string::npos);
-        }
+        for (const auto& span : code_spans(row->second))
+            if (span.find(' ') != std::string::npos) listed += (listed.empty() ? "" : " ") + span;
+        CHECK(listed == words);
     }
 }
