@@ -330,7 +330,7 @@ TEST_CASE("run_pipeline: every unset variable of the block in one run, in file o
                                           unset("c.yaml:4:17: telemetry.service_name", "B", "'nemo-gym'") + "\n" +
                                           unset("c.yaml:5:18: telemetry.otlp_endpoint", "A", "null") + "\n" +
                                           unset("c.yaml:6:16: telemetry.export_rank", "R", "-1") + "\n" +
-                                          unset("c.yaml:7:17: telemetry.logs_enabled", "L", "0") + "\n" +
+                                          unset("c.yaml:7:17: telemetry.logs_enabled", "L", "false") + "\n" +
                                           unset("c.yaml:8:20: telemetry.export_strategy", "S", "'all_ranks'") + "\n" +
                                           unset("c.yaml:9:11: telemetry.run_id", "A", "null") + "\n" +
                                           unset("c.yaml:10:13: telemetry.exporter", "E", "''"));
@@ -340,7 +340,7 @@ TEST_CASE("run_pipeline: every unset variable of the block in one run, in file o
     // Each hint, followed, passes validation.
     run.files["c.yaml"] =
         "telemetry:\n  enabled: true\n  service_name: ${oc.env:B,'nemo-gym'}\n  otlp_endpoint: ${oc.env:A,null}\n"
-        "  export_rank: ${oc.env:R,-1}\n  logs_enabled: ${oc.env:L,0}\n  export_strategy: ${oc.env:S,'all_ranks'}\n"
+        "  export_rank: ${oc.env:R,-1}\n  logs_enabled: ${oc.env:L,false}\n  export_strategy: ${oc.env:S,'all_ranks'}\n"
         "  run_id: ${oc.env:A,null}\n  otlp_protocol: ${oc.env:P,null}\n";
     Outcome o = run();
     CHECK(o.settings.errors.empty());

@@ -106,8 +106,9 @@ public:
         out += "\n";
         out += wrapped(
             "The variables come from the telemetry block of the CONFIG files, read as Gym reads them and merged "
-            "in order ('-' is standard input); variables already set always win. Under --exec with no CONFIG, the "
-            "configs on Gym's own command line after '--' are read.",
+            "in order ('-' is standard input); variables already set always win. A CONFIG word such as "
+            "+telemetry.exporter=console is a Hydra override, as on Gym's command line. Under --exec with no CONFIG, "
+            "the configs on Gym's own command line after '--' are read.",
             0, 0);
         std::vector<std::string_view> groups(kGroups.begin(), kGroups.end());
         for (const auto* option : app->get_options())  // a group not in kGroups still shows, last
@@ -209,8 +210,9 @@ std::vector<OptionShape> option_shapes(const CLI::App& app) {
     std::vector<OptionShape> out;
     for (const auto* option : app.get_options()) {
         if (!option->nonpositional()) continue;
-        // A flag's value, if any, comes after '=' only (--explain=short).
+        // A flag's value, if any, comes after '=' only (--explain[=full|short]).
         std::string takes = option->get_type_size_max() == 0 ? std::string() : argument(*option);
+        if (takes.starts_with('[')) takes.clear();
         if (takes.starts_with(' ')) takes.erase(0, 1);
         std::vector<std::string> names;
         for (const auto& s : option->get_snames()) names.push_back("-" + s);

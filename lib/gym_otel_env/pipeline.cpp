@@ -61,7 +61,9 @@ std::string unset_default(const Error& e, const NodePtr& root) {
         return "''";
     if (field->null_default) return "null";
     if (field->type == FieldType::string) return fmt::format("'{}'", field->fallback);
-    return std::string(field->fallback);  // a boolean's 1 or 0, an integer: oc.env gives the text
+    // oc.env gives a default's text, which pydantic reads as the model's type.
+    if (field->type == FieldType::boolean) return field->fallback == "1" ? "true" : "false";
+    return std::string(field->fallback);
 }
 
 // Gym fails where these errors are found too; a user who switched telemetry off, or who
