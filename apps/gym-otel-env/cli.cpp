@@ -206,6 +206,7 @@ void build_cli(CLI::App& app, Invocation& o) {
 
 std::vector<OptionShape> option_shapes(const CLI::App& app) {
     std::vector<std::string> formats;
+    formats.reserve(kFormats.size());
     for (const auto& f : kFormats) formats.emplace_back(f.name);
     std::vector<OptionShape> out;
     for (const auto* option : app.get_options()) {

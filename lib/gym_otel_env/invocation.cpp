@@ -96,6 +96,7 @@ void check_usage(const std::vector<std::string>& args, const std::vector<OptionS
     for (auto a = args.begin(); a != end; ++a)
         if (*a == "-h" || *a == "--help" || *a == "--version") return;
     std::vector<std::string> names;
+    names.reserve(options.size());
     for (const auto& o : options) names.push_back(o.name);
     auto find = [&](std::string_view name) {
         return std::find_if(options.begin(), options.end(), [&](const OptionShape& o) { return o.name == name; });
