@@ -103,9 +103,9 @@ TEST_CASE("check_usage: the parser's mistakes in the tool's words, each message 
              std::vector<std::string>{"--format", "json", "-q", "--set", "-x=1", "-", "c.yaml"},
              std::vector<std::string>{"--exec", "--", "gym", "--config", "c.yaml"},
              std::vector<std::string>{"c.yaml", "--exec", "--check", "--", "--formt"},
-             std::vector<std::string>{"--formt", "--help"},
-             std::vector<std::string>{"--exec", "gym", "--version"},
+             std::vector<std::string>{"--formt", "--help"}, std::vector<std::string>{"--exec", "gym", "--version"},
              std::vector<std::string>{"--explain=short", "--format=fish"},
+             std::vector<std::string>{"--exec", "c.yaml", "+a.b=1", "-"},  // no command: said after parsing
          }) {
         INFO(fine.front());
         CHECK_NOTHROW(check_usage(fine, options));

@@ -107,8 +107,10 @@ void check_usage(const std::vector<std::string>& args, const std::vector<OptionS
         const std::string& word = *a;
         if (word == "-" || !word.starts_with('-')) {
             // A word after --exec with no "--" anywhere: the command, which the parser
-            // would take for CONFIG words and options of ours.
-            if (exec && !dashes) {
+            // would take for CONFIG words and options of ours. A word named as a config
+            // is one (`--exec c.yaml` lacks its command, which the check after parsing says).
+            bool config = word == "-" || word.ends_with(".yaml") || word.ends_with(".yml") || override_word(word);
+            if (exec && !dashes && !config) {
                 bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
                     return std::isalnum(static_cast<unsigned char>(c)) ||
                            std::string_view("_./-+").find(c) != std::string_view::npos;

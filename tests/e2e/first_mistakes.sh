@@ -171,6 +171,9 @@ run "$GOE_BIN" --exec gym env start --config c.yaml
 expect_status 2
 expect_stdout ""
 expect_stderr "gym-otel-env: error: '--' is missing before the command of --exec: put it before 'gym', as in gym-otel-env [OPTION]... --exec -- gym [ARG]...$help"
+run "$GOE_BIN" --exec c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --exec needs a command after '--'"
 run "$GOE_BIN" --formt json c.yaml
 expect_status 2
 expect_stdout "false"
