@@ -92,6 +92,7 @@ TEST_CASE("check_usage: the parser's mistakes in the tool's words, each message 
     CHECK(mistake({"-format", "json"}) == "unknown option '-format'; did you mean '--format'?" + help);
     CHECK(mistake({"--zzz"}) == "unknown option '--zzz'" + help);
     CHECK(mistake({"-x"}) == "unknown option '-x'" + help);
+    CHECK(mistake({"-qx"}) == "unknown option '-qx'; did you mean '-q'?" + help);
     // A value missing: at the end, or where one of our options follows.
     CHECK(mistake({"c.yaml", "--format"}) == "--format needs a value: one of sh, fish, json" + help);
     CHECK(mistake({"--format", "--check", "c.yaml"}) == "--format needs a value: one of sh, fish, json" + help);
@@ -104,7 +105,7 @@ TEST_CASE("check_usage: the parser's mistakes in the tool's words, each message 
              std::vector<std::string>{"--exec", "--", "gym", "--config", "c.yaml"},
              std::vector<std::string>{"c.yaml", "--exec", "--check", "--", "--formt"},
              std::vector<std::string>{"--formt", "--help"}, std::vector<std::string>{"--exec", "gym", "--version"},
-             std::vector<std::string>{"--explain=short", "--format=fish"},
+             std::vector<std::string>{"--explain=short", "--format=fish"}, std::vector<std::string>{"-qq", "c.yaml"},
              std::vector<std::string>{"--exec", "c.yaml", "+a.b=1", "-"},  // no command: said after parsing
          }) {
         INFO(fine.front());

@@ -129,6 +129,12 @@ void check_usage(const std::vector<std::string>& args, const std::vector<OptionS
             name = name.substr(0, eq);
         }
         auto option = find(name);
+        // Short flags together (-qh), as the parser takes them.
+        bool shorts = !word.starts_with("--") && std::all_of(word.begin() + 1, word.end(), [&](char c) {
+            auto o = find(std::string{'-', c});
+            return o != options.end() && o->argument.empty();
+        });
+        if (option == options.end() && shorts) continue;
         if (option == options.end()) {
             std::string near = close_match(name, names);
             throw usage(fmt::format("unknown option {}{}", python_repr(name),
