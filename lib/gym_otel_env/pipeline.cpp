@@ -86,13 +86,15 @@ Error explained(const Error& e, std::string_view why, const NodePtr& root = null
 // level `key`, each at its place, as one error: a second resolution that goes on past
 // them (ResolveLimits::unset) finds them. What that resolution finds beyond them may come
 // of the empty strings it put in their place, and is left for the run after the fix.
+// Going further, it may read secrets the first stopped before: `found` learns them, so
+// that no line names a variable built from one.
 Error every_unset(const Error& first, const NodePtr& root, std::string_view key, const Environment& env,
-                  ResolveLimits limits, std::string_view why) {
+                  ResolveLimits limits, std::string_view why, SecretTexts* found) {
     std::vector<Error> unset;
     limits.unset = &unset;
     limits.deprecations = nullptr;
     try {
-        resolve_subtree(root, key, env, limits);
+        resolve_subtree(root, key, env, limits, found);
     } catch (const Error&) {
     }
     // In file order, as the other lists of findings, when they are all in one file.
@@ -221,7 +223,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         } catch (const Error& e) {
             std::string_view why = off_as_written(out.root, env).value_or(false) ? kResolvedWhileOff : "";
             if (e.cause() == Error::Cause::unset_variable)
-                throw every_unset(e, out.root, "telemetry", env, quiet.resolve, why);
+                throw every_unset(e, out.root, "telemetry", env, quiet.resolve, why, &found);
             throw explained(e, why, out.root);
         }
         out.secret_reads = found.reads;

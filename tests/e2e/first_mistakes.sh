@@ -241,6 +241,12 @@ sed -e "s/GOE_A}/GOE_A,null}/g" -e "s/GOE_B}/GOE_B,'nemo-gym'}/" unset.yaml > fo
 run "$GOE_BIN" --check --strict followed.yaml
 expect_status 0
 expect_stderr ""
+# Past the first, a variable named from a secret is masked, though the first stopped before reading it.
+printf 'telemetry:\n  enabled: true\n  otlp_headers: a=${oc.env:GOE_A},b=${oc.env:NOPE_${oc.env:HC_KEY}}\n' > past.yaml
+HC_KEY=s3cr3tvalue run "$GOE_BIN" past.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: past.yaml:3:17: telemetry.otlp_headers: environment variable 'GOE_A' not found (set it, or give it a default: \${oc.env:GOE_A,''})
+gym-otel-env: error: past.yaml:3:17: telemetry.otlp_headers: environment variable 'NOPE_***' not found (set it, or give it a default: \${oc.env:NOPE_***,''})"
 
 # On a terminal, an error leaves stdout empty: `false` is for an eval, not for a person.
 if script -qec true /dev/null >/dev/null 2>&1; then
