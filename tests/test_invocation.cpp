@@ -62,16 +62,16 @@ TEST_CASE("load_request: a CONFIG that followed a --set value is a stray word, m
 
 TEST_CASE("check_usage: the parser's mistakes in the tool's words, each message whole") {
     const std::vector<OptionShape> options{
-        {"--format", "FORMAT", {"sh", "fish", "json"}},
-        {"--set", "KEY=VALUE", {}},
-        {"--exec", "", {}},
-        {"--check", "", {}},
-        {"--explain", "", {}},
-        {"-q", "", {}},
-        {"--quiet", "", {}},
-        {"-h", "", {}},
-        {"--help", "", {}},
-        {"--version", "", {}},
+        {"--format", "FORMAT", {"sh", "fish", "json"}, false},
+        {"--set", "KEY=VALUE", {}, false},
+        {"--exec", "", {}, false},
+        {"--check", "", {}, false},
+        {"--explain", "", {}, true},
+        {"-q", "", {}, false},
+        {"--quiet", "", {}, false},
+        {"-h", "", {}, false},
+        {"--help", "", {}, false},
+        {"--version", "", {}, false},
     };
     auto mistake = [&](std::vector<std::string> args) {
         return testing::error_of([&] { check_usage(args, options); }, Error::Kind::usage);
@@ -99,6 +99,8 @@ TEST_CASE("check_usage: the parser's mistakes in the tool's words, each message 
     CHECK(mistake({"--set"}) == "--set needs a value: KEY=VALUE" + help);
     CHECK(mistake({"--format", "jsn"}) == "--format: 'jsn' is not one of sh, fish, json; did you mean 'json'?" + help);
     CHECK(mistake({"--format=xml"}) == "--format: 'xml' is not one of sh, fish, json" + help);
+    CHECK(mistake({"--check=maybe"}) == "--check takes no value" + help);
+    CHECK(mistake({"--exec=1", "--", "true"}) == "--exec takes no value" + help);
     // Fine: what follows "--" is the command's; --help and --version win; '-' is a CONFIG.
     for (std::vector<std::string> fine : {
              std::vector<std::string>{"--format", "json", "-q", "--set", "-x=1", "-", "c.yaml"},

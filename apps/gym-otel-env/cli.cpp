@@ -213,13 +213,14 @@ std::vector<OptionShape> option_shapes(const CLI::App& app) {
         if (!option->nonpositional()) continue;
         // A flag's value, if any, comes after '=' only (--explain[=full|short]).
         std::string takes = option->get_type_size_max() == 0 ? std::string() : argument(*option);
-        if (takes.starts_with('[')) takes.clear();
+        bool attached = takes.starts_with('[');  // its value is checked by the option itself
+        if (attached) takes.clear();
         if (takes.starts_with(' ')) takes.erase(0, 1);
         std::vector<std::string> names;
         for (const auto& s : option->get_snames()) names.push_back("-" + s);
         for (const auto& l : option->get_lnames()) names.push_back("--" + l);
         for (const auto& name : names)
-            out.push_back({name, takes, name == "--format" ? formats : std::vector<std::string>{}});
+            out.push_back({name, takes, name == "--format" ? formats : std::vector<std::string>{}, attached});
     }
     return out;
 }

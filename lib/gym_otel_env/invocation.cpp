@@ -141,7 +141,10 @@ void check_usage(const std::vector<std::string>& args, const std::vector<OptionS
                                     near.empty() ? "" : fmt::format("; did you mean {}?", python_repr(near))));
         }
         if (option->name == "--exec") exec = true;
-        if (option->argument.empty()) continue;
+        if (option->argument.empty()) {
+            if (attached && !option->attached) throw usage(fmt::format("{} takes no value", option->name));
+            continue;
+        }
         std::string_view value;
         if (attached) {
             value = *attached;

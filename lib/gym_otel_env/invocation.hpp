@@ -52,13 +52,15 @@ struct OptionShape {
     std::string name;                 // "--format", "-q"
     std::string argument;             // its value as --help names it ("KEY=VALUE"); "": a flag
     std::vector<std::string> values;  // the values it takes, when it takes a fixed few
+    bool attached = false;            // a flag that may take a value after '=' (--explain=short)
 };
 
 // The first mistake in `args` (argv without the program name, up to "--") that the
 // parser would word in its own terms, as a usage Error in ours: an option it does not
 // know (with the closest known one), an option without its value (its value is the next
 // word, as the parser takes it, unless that word is a known option), a value not among
-// those an option takes, and a command after --exec without the "--" before it. Nothing
+// those an option takes, a value after '=' for a flag that takes none (--check=x), and a
+// command after --exec without the "--" before it. Nothing
 // when --help or --version is asked for.
 void check_usage(const std::vector<std::string>& args, const std::vector<OptionShape>& options);
 

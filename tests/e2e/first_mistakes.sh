@@ -192,6 +192,9 @@ expect_stderr "gym-otel-env: error: --format: 'jsn' is not one of $formats; did 
 run "$GOE_BIN" c.yaml --set
 expect_status 2
 expect_stderr "gym-otel-env: error: --set needs a value: KEY=VALUE$help"
+run "$GOE_BIN" --strict=yes c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --strict takes no value$help"
 run "$GOE_BIN" --set =x c.yaml
 expect_status 2
 expect_stderr "gym-otel-env: error: --set: expected KEY=VALUE, got '=x' (no KEY before '=')"
