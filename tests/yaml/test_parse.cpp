@@ -148,7 +148,8 @@ TEST_CASE("parse_yaml reports malformed YAML with its position") {
           "error: c.yaml:4:1: telemetry.service_name: while scanning a quoted scalar at line 3, column 17: found "
           "unexpected end of stream");
     CHECK(loaded("telemetry:\n  enabled: true\n  service_name: \"abc") ==
-          "error: c.yaml:3:21: while scanning a quoted scalar at line 3, column 17: found unexpected end of stream");
+          "error: c.yaml:3:21: telemetry.service_name: while scanning a quoted scalar at line 3, column 17: found "
+          "unexpected end of stream");
     CHECK(
         loaded("a: [\"x\n") ==
         "error: c.yaml:2:1: a[0]: while scanning a quoted scalar at line 1, column 5: found unexpected end of stream");

@@ -186,6 +186,8 @@ struct UnclosedQuote {
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
 public:
+    // The key path of the value being read, for a scalar the text ends in.
+    std::string open_path() const { return path(); }
     // `notes`: what the loader wants noted while the tree is built (parse.hpp).
     // `text` is the checked text, `scan` what the PyYAML-rules scan found in it (yaml_rules.hpp).
     // `ascii`: every byte of `text` is ASCII, so a column in bytes is one in characters.
@@ -705,7 +707,12 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
         if (e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW)
             return Error(end_of(text, name), {},
                          "while parsing a flow mapping: expected ',' or '}', but got '<stream end>'");
-        if (e.msg == YAML::ErrorMsg::EOF_IN_SCALAR) return Error(end_of(text, name), {}, unclosed_quote(scan));
+        if (e.msg == YAML::ErrorMsg::EOF_IN_SCALAR) {
+            // The scalar yaml-cpp was reading belongs where the tree stands, as the
+            // UnclosedQuote of a text that ends with a line break says.
+            const auto* builder = dynamic_cast<const Builder*>(&handler);
+            return Error(end_of(text, name), builder ? builder->open_path() : std::string(), unclosed_quote(scan));
+        }
         return Error(end_of(text, name), {}, "malformed YAML: " + e.msg);
     } catch (const UnclosedQuote& e) {
         return Error(end_of(text, name), e.key_path, unclosed_quote(scan));
