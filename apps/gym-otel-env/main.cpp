@@ -22,8 +22,9 @@
 
 namespace {
 
-// How a failure reaches the user: `false` on stdout for the shell formats (stdout stays
-// empty under --exec, whose stdout is the command's, and --check), colour on stderr.
+// How a failure reaches the user: `false` on stdout for the shell formats, for the eval
+// that reads it (stdout stays empty under --exec, whose stdout is the command's, under
+// --check, and on a terminal, where a person reads it), colour on stderr.
 struct Ui {
     goe::Format format = goe::kDefaultFormat;
     bool colour = false;
@@ -105,20 +106,22 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
 
 int main(int argc, char** argv) try {
     goe::Invocation o;
-    auto args = goe::split_command({argv + 1, argv + argc}, o);
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    auto args = goe::split_command(words, o);
     auto entries = goe::app::environment_entries();
     auto env = goe::app::environment_map(entries);
     // Known before parsing, so that a usage error under --exec or --check also leaves stdout empty.
     auto given = [&](const char* flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
     Ui ui{goe::requested_format(args),
           goe::colour_wanted(env, goe::app::stderr_is_terminal()),
-          given("--exec") || given("--check"),
+          given("--exec") || given("--check") || goe::app::stdout_is_terminal(),
           {}};
     for (const auto& secret : goe::environment_secrets(env)) ui.redactor.add(secret);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     goe::app::build_cli(app, o);
     try {
-        std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
+        goe::check_usage(words, goe::app::option_shapes(app));  // the mistakes CLI11 would word as a parser
+        std::reverse(args.begin(), args.end());                 // CLI11 takes them last-first
         app.parse(args);
         ui.format = goe::parse_format(o.format);
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
