@@ -169,6 +169,41 @@ TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a 
     CHECK(d.str(true) == "c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?");
 }
 
+// Issue 39: `telemetry:` then `enabled: true` at column 1 left telemetry off without a word.
+TEST_CASE("lint_top_level: a field at the top level beside a null, empty or missing block, at the field") {
+    auto top = [](const std::string& yaml, bool as_error = false) {
+        std::vector<std::string> out;
+        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str(as_error));
+        return out;
+    };
+    const std::string at_top = "a telemetry field at the top level, where Gym does not read it";
+    CHECK(top("telemetry:\nenabled: true\nservice_name: x\npolicy_model: 1\n") ==
+          Lines{"c.yaml:2:1: enabled: " + at_top + ", ignored; indent it under 'telemetry:'",
+                "c.yaml:3:1: service_name: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    CHECK(top("telemetry:\nenabled: true\n", true) ==
+          Lines{"c.yaml:2:1: enabled: " + at_top + "; indent it under 'telemetry:'"});
+    CHECK(top("telemetry: {}\n  # a comment\nexporter: console\n") ==
+          Lines{"c.yaml:3:1: exporter: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    CHECK(top("telemetry: ~\nrun_id:\n") ==
+          Lines{"c.yaml:2:1: run_id: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    // No block at all: where to put it. A misspelt block is said first, at its own key.
+    CHECK(top("enabled: true\n") ==
+          Lines{"c.yaml:1:1: enabled: " + at_top + ", ignored; put it under a 'telemetry:' block"});
+    CHECK(top("telemtry:\nenabled: true\n") ==
+          Lines{"c.yaml:1:1: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:2:1: enabled: " + at_top + ", ignored; put it under a 'telemetry:' block"});
+    // A secret value is never shown: the message names the key only.
+    CHECK(top("telemetry:\notlp_headers: authorization=Bearer s3cr3t\n") ==
+          Lines{"c.yaml:2:1: otlp_headers: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    // A block with keys of its own: a field's name beside it is the user's own value.
+    CHECK(top("telemetry:\n  enabled: true\nservice_name: x\n").empty());
+    CHECK(top("telemetry: {enabled: true, service_name: '${service_name}'}\nservice_name: x\n").empty());
+    // A mapping or a list under a field's name is a server instance or the user's own.
+    CHECK(top("exporter: {entrypoint: app.py}\nrun_id: [1]\n").empty());
+    // Only the field's exact name: Gym's keys are case-sensitive, and these are no field.
+    CHECK(top("Enabled: true\nenable: true\n1: x\n").empty());
+}
+
 TEST_CASE("lint checks the config value where it was written") {
     CHECK(lint_text("telemetry:\n  exporter: zipkin\n  otlp_protocol: http\n") ==
           Lines{"c.yaml:2:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)",
@@ -362,6 +397,41 @@ TEST_CASE("lint_command: the command's warnings as diagnostics, with the names t
                          "never sees it: put gym-otel-env after env (env ... gym-otel-env --exec -- gym ...)"});
     o.reading.exec = false;
     CHECK(goe::lint_command(o).empty());
+}
+
+// Issue 39: no config and no env.yaml, or a Gym command line naming none, exited 0 without a word.
+TEST_CASE("lint_nothing_read: no file and no telemetry value; under --exec, only a Gym command line read") {
+    auto texts = [](const goe::Outcome& o) {
+        Lines out;
+        for (const auto& d : goe::lint_nothing_read(o)) out.push_back(d.str());
+        return out;
+    };
+    goe::Outcome o;
+    CHECK(texts(o) == Lines{"no config read (no CONFIG given, and no env.yaml in the working directory or the search "
+                            "roots), so only the environment can switch telemetry on: name a config (gym-otel-env "
+                            "c.yaml), or see gym-otel-env --help"});
+    o.no_env_yaml = true;
+    CHECK(texts(o) == Lines{"no config read (no CONFIG given, and --no-env-yaml), so only the environment can switch "
+                            "telemetry on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help"});
+    o.reading.exec = true;
+    o.reading.gym = true;
+    o.reading.program = "ng";
+    o.reading.command = "env start";
+    CHECK(texts(o) == Lines{"no config read (no --config or asset selector on ng's command line, and --no-env-yaml), "
+                            "so only the environment can switch telemetry on: name a config (gym-otel-env --exec -- "
+                            "ng env start --config c.yaml)"});
+    o.no_env_yaml = false;
+    CHECK(texts(o) == Lines{"no config read (no --config or asset selector on ng's command line, and no env.yaml in "
+                            "the working directory or the search roots), so only the environment can switch "
+                            "telemetry on: name a config (gym-otel-env --exec -- ng env start --config c.yaml)"});
+    o.reading.command.clear();  // `gym --help`: Gym starts nothing and reads no config
+    CHECK(texts(o).empty());
+    o.reading.command = "env start";
+    o.reading.gym = false;  // not Gym's: command_warnings says why its arguments are not read
+    CHECK(texts(o).empty());
+    o.reading.gym = true;
+    o.files = {"env.yaml"};
+    CHECK(texts(o).empty());
 }
 
 // docs/diagnostics.md's "Lint rules": one row per field of kSchema (a row may name

@@ -136,7 +136,7 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
         for (auto& d : ds) found.push_back(Finding{false, std::move(d)});
     };
     warn(lint_command(outcome));
-    bool about_command = !found.empty();
+    warn(lint_nothing_read(outcome));
     for (const auto& w : outcome.load_warnings)
         found.push_back(Finding{false, Diagnostic{w.origin, w.key_path, w.what, false, {}}});
     // OmegaConf warns as it resolves, before Gym reads anything.
@@ -172,19 +172,6 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
                          fmt::format("... and {} more", shown.size() - listed), options.colour, options.redactor);
     }
     if (out.failed) return out;
-    // Nothing read at all prints nothing: on a terminal, a person wonders whether anything
-    // happened. Not under --exec, where the command's own lines follow (and a command
-    // whose arguments are not read has its warning), nor when --set gave values.
-    if (options.terminal && !options.quiet && outcome.files.empty() && !outcome.overrides && !outcome.reading.exec &&
-        !about_command)
-        out.text += message_line(
-            Severity::note,
-            fmt::format("no config read (no CONFIG given, and {}), so only the environment can switch telemetry on: "
-                        "name a config (gym-otel-env c.yaml), or see gym-otel-env --help",
-                        outcome.no_env_yaml ? "--no-env-yaml"
-                                            : "no env.yaml in the working directory or the search "
-                                              "roots"),
-            options.colour, options.redactor);
     // Not a warning: switching telemetry off while keeping its settings is a normal thing
     // to do, but under --check it is what a user asking "is this right?" wants to hear.
     if (options.notes && !options.quiet) {

@@ -346,7 +346,40 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
         out.push_back(
             Diagnostic{key_origin(e.value->origin), e.key.str(), "not the telemetry block", true, did_you_mean(block)});
     }
+    // A block with keys of its own was written where it belongs: a field's name beside it
+    // is the user's own top-level value, perhaps one the block interpolates.
+    const NodePtr* written = root->find(block);
+    bool empty = written && ((*written)->type == Type::null ||
+                             ((*written)->type == Type::mapping && (*written)->entries().empty()));
+    if (written && !empty) return out;
+    std::string_view fix = written ? "; indent it under 'telemetry:'" : "; put it under a 'telemetry:' block";
+    for (const auto& e : root->entries()) {
+        if (!find_field(e.key.str()) || e.value->type == Type::mapping || e.value->type == Type::sequence) continue;
+        out.push_back(Diagnostic{key_origin(e.value->origin), e.key.str(),
+                                 "a telemetry field at the top level, where Gym does not read it", true,
+                                 std::string(fix)});
+    }
     return out;
+}
+
+std::vector<Diagnostic> lint_nothing_read(const Outcome& outcome) {
+    const CommandReading& reading = outcome.reading;
+    if (!outcome.files.empty() || (reading.exec && (!reading.gym || reading.command.empty()))) return {};
+    // Files gave nothing, so a telemetry key can only be an override's.
+    if (outcome.root && outcome.root->type == Type::mapping && outcome.root->find("telemetry")) return {};
+    std::string_view env_yaml =
+        outcome.no_env_yaml ? "--no-env-yaml" : "no env.yaml in the working directory or the search roots";
+    std::string what =
+        reading.exec ? fmt::format(
+                           "no config read (no --config or asset selector on {0}'s command line, and {1}), so only "
+                           "the environment can switch telemetry on: name a config (gym-otel-env --exec -- {0} {2} "
+                           "--config c.yaml)",
+                           reading.program, env_yaml, reading.command)
+                     : fmt::format(
+                           "no config read (no CONFIG given, and {}), so only the environment can switch telemetry "
+                           "on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help",
+                           env_yaml);
+    return {Diagnostic{{}, {}, std::move(what), false, {}}};
 }
 
 std::vector<Diagnostic> lint_command(const Outcome& outcome) {

@@ -36,7 +36,16 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env);
 
 // A top-level key that is `telemetry` misspelt or in another case (`telemtry`,
 // `Telemetry`): the block the user meant is not read, and telemetry silently stays off.
+// And, when the block is null, empty or missing, a top-level key named as one of its
+// fields holding a scalar or null (`telemetry:` then `enabled: true` at column 1): Gym
+// reads neither. A field's name holding a mapping or a list is a server or Gym's own.
 std::vector<Diagnostic> lint_top_level(const NodePtr& root);
+
+// A run that read no config: no file (no CONFIG, nothing from Gym's command line, no
+// env.yaml) and no telemetry value from --set or Gym's override tokens, so only the
+// environment can switch telemetry on. Under --exec only when Gym's command line was read
+// and starts a command; a command that is not read has command_warnings' own.
+std::vector<Diagnostic> lint_nothing_read(const Outcome& outcome);
 
 // Inside a Slurm job, a kept NEMO_GYM_OTEL_RUN_ID that is neither SLURM_JOB_ID nor
 // SLURM_ARRAY_JOB_ID: most often a login shell's random id that sbatch carried into the
