@@ -106,9 +106,14 @@ cd .. || exit 1
 # --- under --exec, a Gym command line that names no config -----------------------------
 cd empty || exit 1
 STRICT_OUT=""  # Gym did not run
-expect_finding "gym-otel-env: warning: no config read (no --config or asset selector on gym's command line, and no env.yaml in the working directory or the search roots), so only the environment can switch telemetry on: name a config (gym-otel-env --exec -- gym env start --config c.yaml)" \
+expect_finding "gym-otel-env: warning: no config read (no --config or asset selector on gym's command line, and no env.yaml in the working directory or the search roots), so only the environment can switch telemetry on: name a config (gym-otel-env --exec -- gym ... --config c.yaml)" \
     --exec -- gym env start
 expect_stdout "gym ran: no service name"
+# Gym's entry point as written; `...` is the rest of its line. Under --strict nothing runs.
+run "$GOE_BIN" --strict -q --exec -- python3 -m nemo_gym.cli.main env start
+expect_status 1
+expect_stderr "gym-otel-env: error: no config read (no --config or asset selector on python3's command line, and no env.yaml in the working directory or the search roots), so only the environment can switch telemetry on: name a config (gym-otel-env --exec -- python3 ... --config c.yaml)"
+expect_stdout ""
 run "$GOE_BIN" --strict --exec -- gym env start --config ../fine.yaml
 expect_status 0
 expect_stderr ""

@@ -352,7 +352,7 @@ TEST_CASE("report: a Gym command line under --exec that names no config warns, a
     auto outcome = goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
     const std::string unnamed =
         "no config read (no --config or asset selector on gym's command line, and --no-env-yaml), so only the "
-        "environment can switch telemetry on: name a config (gym-otel-env --exec -- gym env start --config c.yaml)\n";
+        "environment can switch telemetry on: name a config (gym-otel-env --exec -- gym ... --config c.yaml)\n";
     CHECK(goe::report(outcome, {}, {}).text == "gym-otel-env: warning: " + unnamed);
     auto r = goe::report(outcome, {}, {.strict = true, .quiet = true});
     CHECK(r.text == "gym-otel-env: error: " + unnamed);

@@ -419,11 +419,11 @@ TEST_CASE("lint_nothing_read: no file and no telemetry value; under --exec, only
     o.reading.command = "env start";
     CHECK(texts(o) == Lines{"no config read (no --config or asset selector on ng's command line, and --no-env-yaml), "
                             "so only the environment can switch telemetry on: name a config (gym-otel-env --exec -- "
-                            "ng env start --config c.yaml)"});
+                            "ng ... --config c.yaml)"});
     o.no_env_yaml = false;
     CHECK(texts(o) == Lines{"no config read (no --config or asset selector on ng's command line, and no env.yaml in "
                             "the working directory or the search roots), so only the environment can switch "
-                            "telemetry on: name a config (gym-otel-env --exec -- ng env start --config c.yaml)"});
+                            "telemetry on: name a config (gym-otel-env --exec -- ng ... --config c.yaml)"});
     o.reading.command.clear();  // `gym --help`: Gym starts nothing and reads no config
     CHECK(texts(o).empty());
     o.reading.command = "env start";

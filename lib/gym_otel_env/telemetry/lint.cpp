@@ -372,9 +372,9 @@ std::vector<Diagnostic> lint_nothing_read(const Outcome& outcome) {
     std::string what =
         reading.exec ? fmt::format(
                            "no config read (no --config or asset selector on {0}'s command line, and {1}), so only "
-                           "the environment can switch telemetry on: name a config (gym-otel-env --exec -- {0} {2} "
+                           "the environment can switch telemetry on: name a config (gym-otel-env --exec -- {0} ... "
                            "--config c.yaml)",
-                           reading.program, env_yaml, reading.command)
+                           reading.program, env_yaml)
                      : fmt::format(
                            "no config read (no CONFIG given, and {}), so only the environment can switch telemetry "
                            "on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help",
