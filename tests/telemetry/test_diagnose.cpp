@@ -358,8 +358,29 @@ TEST_CASE("report: a Gym command line under --exec that names no config warns, a
     CHECK(r.text == "gym-otel-env: error: " + unnamed);
     CHECK(r.failed);
     CHECK(goe::report(outcome, {}, {.quiet = true}).text.empty());
+    // Gym's entry point as written; env.yaml looked for.
+    outcome.reading.program = "ng";
+    outcome.no_env_yaml = false;
+    CHECK(goe::report(outcome, {}, {}).text ==
+          "gym-otel-env: warning: no config read (no --config or asset selector on ng's command line, and no "
+          "env.yaml in the working directory or the search roots), so only the environment can switch telemetry on: "
+          "name a config (gym-otel-env --exec -- ng ... --config c.yaml)\n");
+    outcome.reading.command.clear();  // `gym --help`: Gym starts nothing and reads no config
+    CHECK(goe::report(outcome, {}, {.strict = true}).text.empty());
+    outcome.reading.command = "env start";
+    outcome.files = {"env.yaml"};  // Gym reads it too
+    CHECK(goe::report(outcome, {}, {.strict = true}).text.empty());
     // Gym's own override tokens giving a telemetry value: read.
     request.gym_overrides = {"++telemetry.enabled=true"};
     outcome = goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
     CHECK(goe::report(outcome, {}, {.strict = true}).text.empty());
+    // Not Gym's command: only command_warnings' own "no config read: ...", said once.
+    request.gym_overrides.clear();
+    request.reading.gym = false;
+    request.reading.launch = goe::launched({"python", "train.py"}, {});
+    outcome = goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
+    CHECK(goe::report(outcome, {}, {}).text ==
+          "gym-otel-env: warning: no config read: python is not Gym's command (gym, ng, ng_*, python -m "
+          "nemo_gym.cli.main), so its arguments are not read: give the configs as CONFIG (gym-otel-env CONFIG... "
+          "--exec -- python ...)\n");
 }

@@ -399,41 +399,6 @@ TEST_CASE("lint_command: the command's warnings as diagnostics, with the names t
     CHECK(goe::lint_command(o).empty());
 }
 
-// Issue 39: no config and no env.yaml, or a Gym command line naming none, exited 0 without a word.
-TEST_CASE("lint_nothing_read: no file and no telemetry value; under --exec, only a Gym command line read") {
-    auto texts = [](const goe::Outcome& o) {
-        Lines out;
-        for (const auto& d : goe::lint_nothing_read(o)) out.push_back(d.str());
-        return out;
-    };
-    goe::Outcome o;
-    CHECK(texts(o) == Lines{"no config read (no CONFIG given, and no env.yaml in the working directory or the search "
-                            "roots), so only the environment can switch telemetry on: name a config (gym-otel-env "
-                            "c.yaml), or see gym-otel-env --help"});
-    o.no_env_yaml = true;
-    CHECK(texts(o) == Lines{"no config read (no CONFIG given, and --no-env-yaml), so only the environment can switch "
-                            "telemetry on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help"});
-    o.reading.exec = true;
-    o.reading.gym = true;
-    o.reading.program = "ng";
-    o.reading.command = "env start";
-    CHECK(texts(o) == Lines{"no config read (no --config or asset selector on ng's command line, and --no-env-yaml), "
-                            "so only the environment can switch telemetry on: name a config (gym-otel-env --exec -- "
-                            "ng ... --config c.yaml)"});
-    o.no_env_yaml = false;
-    CHECK(texts(o) == Lines{"no config read (no --config or asset selector on ng's command line, and no env.yaml in "
-                            "the working directory or the search roots), so only the environment can switch "
-                            "telemetry on: name a config (gym-otel-env --exec -- ng ... --config c.yaml)"});
-    o.reading.command.clear();  // `gym --help`: Gym starts nothing and reads no config
-    CHECK(texts(o).empty());
-    o.reading.command = "env start";
-    o.reading.gym = false;  // not Gym's: command_warnings says why its arguments are not read
-    CHECK(texts(o).empty());
-    o.reading.gym = true;
-    o.files = {"env.yaml"};
-    CHECK(texts(o).empty());
-}
-
 // docs/diagnostics.md's "Lint rules": one row per field of kSchema (a row may name
 // several), in no other order, and a row of a field whose rule allows a list of words
 // lists exactly those words, so that a field or a word added to the schema fails here

@@ -362,26 +362,6 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
     return out;
 }
 
-std::vector<Diagnostic> lint_nothing_read(const Outcome& outcome) {
-    const CommandReading& reading = outcome.reading;
-    if (!outcome.files.empty() || (reading.exec && (!reading.gym || reading.command.empty()))) return {};
-    // Files gave nothing, so a telemetry key can only be an override's.
-    if (outcome.root && outcome.root->type == Type::mapping && outcome.root->find("telemetry")) return {};
-    std::string_view env_yaml =
-        outcome.no_env_yaml ? "--no-env-yaml" : "no env.yaml in the working directory or the search roots";
-    std::string what =
-        reading.exec ? fmt::format(
-                           "no config read (no --config or asset selector on {0}'s command line, and {1}), so only "
-                           "the environment can switch telemetry on: name a config (gym-otel-env --exec -- {0} ... "
-                           "--config c.yaml)",
-                           reading.program, env_yaml)
-                     : fmt::format(
-                           "no config read (no CONFIG given, and {}), so only the environment can switch telemetry "
-                           "on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help",
-                           env_yaml);
-    return {Diagnostic{{}, {}, std::move(what), false, {}}};
-}
-
 std::vector<Diagnostic> lint_command(const Outcome& outcome) {
     std::vector<std::string> exported;
     for (const auto& e : outcome.translation.exports) exported.push_back(e.name);

@@ -41,12 +41,6 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env);
 // reads neither. A field's name holding a mapping or a list is a server or Gym's own.
 std::vector<Diagnostic> lint_top_level(const NodePtr& root);
 
-// A run that read no config: no file (no CONFIG, nothing from Gym's command line, no
-// env.yaml) and no telemetry value from --set or Gym's override tokens, so only the
-// environment can switch telemetry on. Under --exec only when Gym's command line was read
-// and starts a command; a command that is not read has command_warnings' own.
-std::vector<Diagnostic> lint_nothing_read(const Outcome& outcome);
-
 // Inside a Slurm job, a kept NEMO_GYM_OTEL_RUN_ID that is neither SLURM_JOB_ID nor
 // SLURM_ARRAY_JOB_ID: most often a login shell's random id that sbatch carried into the
 // job, so that separate jobs report under one run.
