@@ -65,7 +65,6 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     auto& outcome = goe::app::kept_to_exit(pipeline());
     for (const auto& s : secrets) ui.redactor.add(s);
     o.report.colour = ui.colour;
-    o.report.terminal = goe::app::stderr_is_terminal();
     o.report.redactor = &ui.redactor;
     o.report.notes = o.check;
     o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);

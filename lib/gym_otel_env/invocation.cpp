@@ -258,6 +258,7 @@ LoadRequest load_request(const Invocation& inv, CommandView& view) {
         auto gym = read_gym_command(entry, resolve);
         request.search_dirs.insert(request.search_dirs.end(), gym.search_dirs.begin(), gym.search_dirs.end());
         request.gym_overrides = std::move(gym.overrides);
+        reading.command = std::move(gym.command);
     } else if (reading.gym) {
         // Not read, only listed for the warning: nothing is looked up, and a line Gym would
         // refuse is Gym's to refuse.

@@ -157,7 +157,6 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     PipelineLimits quiet = limits;
     quiet.resolve.deprecations = nullptr;
     out.no_env_yaml = request.no_env_yaml;
-    out.overrides = !request.sets.empty() || !request.gym_overrides.empty();
     NodePtr root;
     {
         Merged merged;

@@ -129,21 +129,7 @@ run "$GOE_BIN" grpc.yaml --exec -- ./noexec
 expect_status 126
 expect_stderr "gym-otel-env: error: ./noexec: cannot execute: Permission denied"
 
-# No config and no env.yaml: a note on a terminal, nothing on a pipe; status 0 either way.
-mkdir empty
-cd empty
-run "$GOE_BIN"
-expect_status 0
-expect_stdout ""
-expect_stderr ""
-cd ..
-if script -qec true /dev/null >/dev/null 2>&1; then
-    note="gym-otel-env: note: no config read (no CONFIG given, and no env.yaml in the working directory or the search roots), so only the environment can switch telemetry on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help"
-    tty=$(cd empty && NO_COLOR=1 script -qec "'$GOE_BIN'; echo status=\$?" /dev/null | tr -d '\r')
-    check; [ "$tty" = "$note"$'\n'"status=0" ] || fail "no note on a terminal: [$tty]"
-    tty=$(cd empty && NO_COLOR=1 script -qec "'$GOE_BIN' --quiet" /dev/null | tr -d '\r')
-    check; [ -z "$tty" ] || fail "a note under --quiet: [$tty]"
-fi
+# No config and no env.yaml: a warning, on a terminal too (tests/e2e/nothing_silent.sh).
 
 # Gym's search order: NEMO_GYM_EXTRA_ROOTS before the working directory, ./ or not; said when
 # the working directory's file is passed over.
