@@ -46,6 +46,7 @@ struct ReportOptions {
     bool terminal = false;  // stderr is a terminal: a person reads it (a run that read nothing says so)
     ExplainForm explain = ExplainForm::none;
     std::vector<std::string> kept_written = {};  // the kept variables the output writes: --explain says so
+    std::vector<std::string> withdrawn = {};     // what the output unsets of the tool's earlier output: the same
     size_t max_messages = 20;                    // then one "... and N more" line
     const Redactor* redactor = nullptr;
 };
