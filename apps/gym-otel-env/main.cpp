@@ -74,9 +74,8 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     o.report.redactor = &ui.redactor;
     o.report.notes = o.check;
     o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
-    auto salt = goe::app::random_hex(16);
     auto written = goe::written(outcome.translation, ui.format);
-    if (ui.format->reader == goe::Reader::shell) written = goe::recorded(written, earlier, salt);
+    if (ui.format->reader == goe::Reader::shell) written = goe::recorded(written, earlier);
     if (!o.exec)
         for (const auto& e : written) {
             if (e.source == goe::Export::Source::kept) o.report.kept_written.push_back(e.name);
@@ -87,7 +86,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
     // What --exec and --probe change in the environment: the child is a shell of its own.
-    const auto exports = goe::recorded(outcome.translation.exports, earlier, salt);
+    const auto exports = goe::recorded(outcome.translation.exports, earlier);
     if (o.probe) {  // with the child's environment, before --exec runs anything
         auto ms = goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto probe = goe::app::run_probe(goe::child_environment(entries, exports), ms);

@@ -218,7 +218,7 @@ TEST_CASE("translate: a per-signal OTLP variable the exporters read first is kep
     CHECK(all.back().name == "NEMO_GYM_OTEL_RUN_ID");
 }
 
-TEST_CASE("translate: the run id this tool's earlier output made up stays the run's while nothing else gives one") {
+TEST_CASE("translate: the run id this tool's earlier output made up stays the run's while no config or job gives one") {
     auto run_id = [](const std::string& yaml, const Environment& env) {
         Translation t = translate(
             settings_of(yaml), env, [] { return std::string("0123456789ab"); }, "earlier0001");
@@ -226,7 +226,8 @@ TEST_CASE("translate: the run id this tool's earlier output made up stays the ru
         return e.value + (e.source == Export::Source::earlier ? " (earlier)" : "");
     };
     CHECK(run_id("telemetry: {enabled: true}\n", {}) == "earlier0001 (earlier)");
-    CHECK(run_id("telemetry: {enabled: true}\n", {{"SLURM_JOB_ID", "42"}}) == "earlier0001 (earlier)");
+    // A job submitted from that shell is a run of its own: one run id per job.
+    CHECK(run_id("telemetry: {enabled: true}\n", {{"SLURM_JOB_ID", "42"}}) == "42");
     CHECK(run_id("telemetry: {enabled: true, run_id: cfg}\n", {}) == "cfg");
     CHECK(run_id("telemetry: {enabled: true}\n", {{"NEMO_LENS_RUN_ID", "lens"}}) == "lens");
 }

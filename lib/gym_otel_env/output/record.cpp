@@ -10,14 +10,15 @@
 namespace goe {
 namespace {
 
-// The record's text: "v1 SALT NAME:DIGEST NAME:DIGEST:made ...", one entry per variable
-// the output set, ":made" on a value the tool made up rather than read (the run id).
+// The record's text: "v1 NAME:DIGEST NAME:DIGEST:made ...", one entry per variable the
+// output set, ":made" on a value the tool made up rather than read (the run id). Unsalted,
+// so that the same config in the same environment prints the same text every time.
 constexpr std::string_view kVersion = "v1";
 constexpr std::string_view kMade = ":made";
 constexpr size_t kDigestLength = 16;  // 64 bits: a change goes unnoticed once in 2^64
 
-std::string digest(std::string_view salt, std::string_view name, std::string_view value) {
-    return sha256_hex(fmt::format("{}\n{}={}", salt, name, value)).substr(0, kDigestLength);
+std::string digest(std::string_view name, std::string_view value) {
+    return sha256_hex(fmt::format("gym-otel-env record\n{}={}", name, value)).substr(0, kDigestLength);
 }
 
 bool is_hex(std::string_view text) {
@@ -38,12 +39,11 @@ struct RecordEntry {
 };
 
 // The entries of a record, or nullopt for text this tool did not write.
-std::optional<std::vector<RecordEntry>> entries(std::string_view text, std::string& salt) {
+std::optional<std::vector<RecordEntry>> entries(std::string_view text) {
     std::vector<std::string> words = split(text, ' ');
-    if (words.size() < 2 || words[0] != kVersion || !is_hex(words[1])) return std::nullopt;
-    salt = words[1];
+    if (words.empty() || words[0] != kVersion) return std::nullopt;
     std::vector<RecordEntry> out;
-    for (size_t i = 2; i < words.size(); ++i) {
+    for (size_t i = 1; i < words.size(); ++i) {
         std::string_view word = words[i];
         RecordEntry e;
         if (word.ends_with(kMade)) {
@@ -73,12 +73,11 @@ Earlier read_record(const Environment& env) {
     if (!text) return out;
     out.recorded = true;
     out.user.erase(out.user.find(kRecordVariable));
-    std::string salt;
-    auto record = entries(*text, salt);
+    auto record = entries(*text);
     if (!record) return out;
     for (const RecordEntry& e : *record) {
         auto value = lookup(env, e.name);
-        if (!value || digest(salt, e.name, *value) != e.digest) continue;  // unset or changed since: the user's
+        if (!value || digest(e.name, *value) != e.digest) continue;  // unset or changed since: the user's
         if (std::find(out.own.begin(), out.own.end(), e.name) != out.own.end()) continue;
         out.own.emplace_back(e.name);
         if (e.made) out.made_run_id = std::string(*value);
@@ -87,7 +86,7 @@ Earlier read_record(const Environment& env) {
     return out;
 }
 
-std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& earlier, std::string_view salt) {
+std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& earlier) {
     std::vector<Export> out = exports;
     for (const auto& name : earlier.own)
         if (std::none_of(exports.begin(), exports.end(), [&](const Export& e) { return e.name == name; }))
@@ -97,9 +96,9 @@ std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& 
             out.push_back(Export{std::string(kRecordVariable), {}, Export::Source::withdrawn, {}, {}});
         return out;
     }
-    std::string text = fmt::format("{} {}", kVersion, salt);
+    std::string text(kVersion);
     for (const auto& e : exports)
-        text += fmt::format(" {}:{}{}", e.name, digest(salt, e.name, e.value), made_up(e) ? kMade : "");
+        text += fmt::format(" {}:{}{}", e.name, digest(e.name, e.value), made_up(e) ? kMade : "");
     out.push_back(Export{std::string(kRecordVariable), std::move(text), Export::Source::record, {}, {}});
     return out;
 }

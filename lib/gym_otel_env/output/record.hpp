@@ -36,8 +36,9 @@ Earlier read_record(const Environment& env);
 // For a shell that evaluates the output (a Reader::shell format, or the child under
 // --exec): `exports` with, after them, each variable the earlier output set that these
 // do not give (Source::withdrawn: unset it), and the new record of what they set
-// (Source::record), or its withdrawal when they set nothing. `salt` (hex) is fresh random
-// text, so that a digest says nothing across runs or shells.
-std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& earlier, std::string_view salt);
+// (Source::record), or its withdrawal when they set nothing. A digest is 64 bits of the
+// SHA-256 of the name and value: it tells a change, and holds nothing a reader could use
+// that a guess at the value would not already give them.
+std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& earlier);
 
 }  // namespace goe

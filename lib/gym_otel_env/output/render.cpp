@@ -7,6 +7,7 @@
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
+#include "gym_otel_env/output/record.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 
@@ -529,7 +530,11 @@ std::string fish_terminal_statement(const Export& e) {
 
 }  // namespace
 
-std::string render_for_terminal(const std::vector<Export>& exports, Format format, const RenderOptions& options) {
+std::string render_for_terminal(const std::vector<Export>& all, Format format, const RenderOptions& options) {
+    // What a person reads, and pastes, is theirs: no record of the tool's own output
+    // (output/record.hpp), which only an eval or a source keeps.
+    std::vector<Export> exports = all;
+    std::erase_if(exports, [](const Export& e) { return e.name == kRecordVariable; });
     if (format->name == "sh") {
         std::string out;
         bool helpers = false;

@@ -109,15 +109,16 @@ Translation translate(const Settings& settings, const Environment& env,
     }
 
     for (const Field* f : no_run_id) {
-        if (earlier_run_id) {
-            out.exports.push_back(
-                Export{std::string(f->variable), std::string(*earlier_run_id), Export::Source::earlier, {}, {}});
-        } else if (is_set(env, "SLURM_JOB_ID")) {
+        // A Slurm job is a run of its own, even when the shell that submitted it had one.
+        if (is_set(env, "SLURM_JOB_ID")) {
             out.exports.push_back(Export{std::string(f->variable),
                                          std::string(trim(*lookup(env, "SLURM_JOB_ID"))),
                                          Export::Source::slurm,
                                          {},
                                          "SLURM_JOB_ID"});
+        } else if (earlier_run_id) {
+            out.exports.push_back(
+                Export{std::string(f->variable), std::string(*earlier_run_id), Export::Source::earlier, {}, {}});
         } else {
             out.exports.push_back(Export{std::string(f->variable), random_hex12(), Export::Source::generated, {}, {}});
         }

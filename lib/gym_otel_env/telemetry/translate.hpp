@@ -53,8 +53,9 @@ InEffect in_effect(const Setting& setting, const Environment& env);
 
 // `random_hex12` supplies 12 lowercase hex digits from a secure source when a run id
 // must be generated; it is not called otherwise. `earlier_run_id`, the run id this
-// tool's earlier output made up, is the run's while nothing else gives one: every process
-// of a run started from one shell shares it.
+// tool's earlier output made up, is the run's while neither the config nor a Slurm job
+// gives one: every process of a run started from one shell shares it, and each job that
+// shell submits is a run of its own.
 Translation translate(const Settings& settings, const Environment& env,
                       const std::function<std::string()>& random_hex12,
                       std::optional<std::string_view> earlier_run_id = std::nullopt);
