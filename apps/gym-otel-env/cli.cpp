@@ -201,7 +201,7 @@ void build_cli(CLI::App& app, Invocation& o) {
         ->type_name("SECONDS")  // checked after parsing (probe_plan.hpp): CLI11's checks cost every run
         ->group("Checks");
     app.add_flag("--strict", o.report.strict, "treat every warning as an error")->group("Checks");
-    app.add_flag("-q,--quiet", o.report.quiet, "print no warnings")->group("Checks");
+    app.add_flag("-q,--quiet", o.report.quiet, "print no warnings or notes")->group("Checks");
 }
 
 std::vector<OptionShape> option_shapes(const CLI::App& app) {

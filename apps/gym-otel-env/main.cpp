@@ -12,6 +12,7 @@
 #include "gym_otel_env/core/exit_status.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/output/exec.hpp"
+#include "gym_otel_env/output/record.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/probe/probe_plan.hpp"
@@ -51,11 +52,16 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     goe::CommandView view(o, env, disk);  // under --exec, as the command behind its launchers sees it
     if (o.exec && o.gym_root.empty()) o.gym_root = view.install_root().value_or("");
     for (const auto& secret : goe::environment_secrets(view.env())) ui.redactor.add(secret);
+    // What this tool's earlier output set is not the user's environment (output/record.hpp).
+    const auto earlier = goe::read_record(view.env());
+    const goe::Environment& user = earlier.user;
     std::vector<std::string> secrets;
     auto pipeline = [&] {
         try {
+            auto request = goe::load_request(o, view);
+            request.earlier_run_id = earlier.made_run_id;
             return goe::run_pipeline(
-                goe::load_request(o, view), view.env(), view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
+                request, user, view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
                 [] { return goe::app::host_address(); });
         } catch (...) {
             for (const auto& s : secrets) ui.redactor.add(s);
@@ -69,14 +75,19 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     o.report.notes = o.check;
     o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
     auto written = goe::written(outcome.translation, ui.format);
+    if (ui.format->reader == goe::Reader::shell) written = goe::recorded(written, earlier);
     if (!o.exec)
-        for (const auto& e : written)
+        for (const auto& e : written) {
             if (e.source == goe::Export::Source::kept) o.report.kept_written.push_back(e.name);
-    auto report = goe::report(outcome, view.env(), o.report);
+            if (e.source == goe::Export::Source::withdrawn && e.name != goe::kRecordVariable)
+                o.report.withdrawn.push_back(e.name);
+        }
+    auto report = goe::report(outcome, user, o.report);
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
-    const auto& exports = outcome.translation.exports;  // what --exec and --probe add to the environment
-    if (o.probe) {                                      // with the child's environment, before --exec runs anything
+    // What --exec and --probe change in the environment: the child is a shell of its own.
+    const auto exports = goe::recorded(outcome.translation.exports, earlier);
+    if (o.probe) {  // with the child's environment, before --exec runs anything
         auto ms = goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto probe = goe::app::run_probe(goe::child_environment(entries, exports), ms);
         for (const auto& line : probe.lines) to_stderr(ui.redactor.clean(line) + "\n");

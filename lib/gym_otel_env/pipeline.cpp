@@ -238,7 +238,8 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         for (auto& e : out.settings.errors) e = explained(e, kValidatedWhileOff);
     }
     // Refused values are reported, all of them, and nothing is exported.
-    if (out.settings.errors.empty()) out.translation = translate(out.settings, env, random_hex12);
+    if (out.settings.errors.empty())
+        out.translation = translate(out.settings, env, random_hex12, request.earlier_run_id);
     return out;
 }
 

@@ -206,9 +206,20 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
                                                  keys, enablement(outcome, env)),
                                      options.colour, options.redactor);
     }
+    // "Existing variables win" is the promise, so not a warning; but a value the user set
+    // long ago, silently beating the config just edited, is what a person must hear of.
+    if (!options.quiet)
+        if (auto kept = kept_over_config(outcome); !kept.empty())
+            out.text += message_line(
+                Severity::note,
+                fmt::format("the environment sets {}, which {} over the config (unset {} to use the config's; "
+                            "--explain shows both)",
+                            fmt::join(kept, ", "), kept.size() == 1 ? "wins" : "win", kept.size() == 1 ? "it" : "them"),
+                options.colour, options.redactor);
     std::string lines;
-    if (options.explain == ExplainForm::full) lines = explain(outcome, env, options.kept_written);
-    if (options.explain == ExplainForm::brief) lines = explain_short(outcome, env, options.kept_written);
+    if (options.explain == ExplainForm::full) lines = explain(outcome, env, options.kept_written, options.withdrawn);
+    if (options.explain == ExplainForm::brief)
+        lines = explain_short(outcome, env, options.kept_written, options.withdrawn);
     // Line by line: the explanation's own line breaks stay, any other control is escaped.
     for (size_t start = 0; start < lines.size();) {
         size_t end = std::min(lines.find('\n', start), lines.size());

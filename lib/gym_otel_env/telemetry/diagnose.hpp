@@ -45,6 +45,7 @@ struct ReportOptions {
     bool notes = false;   // --check: also what the config sets to no effect
     ExplainForm explain = ExplainForm::none;
     std::vector<std::string> kept_written = {};  // the kept variables the output writes: --explain says so
+    std::vector<std::string> withdrawn = {};     // what the output unsets of the tool's earlier output: the same
     size_t max_messages = 20;                    // then one "... and N more" line
     const Redactor* redactor = nullptr;
 };
