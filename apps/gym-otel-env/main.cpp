@@ -85,8 +85,8 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     auto report = goe::report(outcome, user, o.report);
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
-    // What --exec and --probe change in the environment: the child is a shell of its own.
-    const auto exports = goe::recorded(outcome.translation.exports, earlier);
+    // What --exec and --probe change in the environment.
+    const auto exports = goe::for_child(outcome.translation.exports, earlier);
     if (o.probe) {  // with the child's environment, before --exec runs anything
         auto ms = goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto probe = goe::app::run_probe(goe::child_environment(entries, exports), ms);

@@ -143,7 +143,8 @@ expect_stderr ""
 expect_stdout ""
 NEMO_GYM_OTEL_ENABLED=0 run "$GOE_BIN" --strict fine.yaml
 expect_status 0
-expect_stderr ""
+expect_stderr "gym-otel-env: note: the environment sets NEMO_GYM_OTEL_ENABLED, which wins over the config (unset it to \
+use the config's; --explain shows both)"
 expect_stdout ""
 
 finish

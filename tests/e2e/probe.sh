@@ -44,7 +44,9 @@ config refused.yaml http/protobuf "http://127.0.0.1:1"
 goe OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$http" NEMO_GYM_OTEL_METRICS_ENABLED=0 \
   "$GOE_BIN" --no-env-yaml --check --probe refused.yaml
 expect_status 0
-expect_stderr "$P traces: http/protobuf http://127.0.0.1:$http/v1/traces: accepted (HTTP 200, N ms)"
+expect_stderr "gym-otel-env: note: the environment sets OTEL_EXPORTER_OTLP_ENDPOINT, which wins over the config (unset \
+it to use the config's; --explain shows both)
+$P traces: http/protobuf http://127.0.0.1:$http/v1/traces: accepted (HTTP 200, N ms)"
 
 # --- 401: check otlp_headers, the keys only
 start_receiver auth http auth right-token

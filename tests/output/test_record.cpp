@@ -136,3 +136,13 @@ TEST_CASE("recorded: what a shell reads of a withdrawn variable") {
     CHECK(render(out, parse_format("fish"), terminal) == "set -gx A '1'\nset -e -g B\n");
     CHECK(child_environment({"A=0", "B=old", "C=2"}, out) == std::vector<std::string>{"C=2", "A=1"});
 }
+
+TEST_CASE("for_child: the child gets no record, and nothing of the earlier output the config no longer gives") {
+    std::vector<Export> first{set_by("A", "1"), set_by("B", "2")};
+    Environment shell = after({{"C", "3"}}, recorded(first, read_record({})));
+    Earlier e = read_record(shell);
+    auto child = child_environment({"A=1", "B=2", "C=3", "GYM_OTEL_ENV_RECORD=" + shell.at("GYM_OTEL_ENV_RECORD")},
+                                   for_child({set_by("A", "9")}, e));
+    CHECK(child == std::vector<std::string>{"C=3", "A=9"});
+    CHECK(for_child({set_by("A", "9")}, read_record({})).size() == 1);  // no record: nothing to take away
+}

@@ -86,16 +86,19 @@ Earlier read_record(const Environment& env) {
     return out;
 }
 
-std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& earlier) {
+std::vector<Export> for_child(const std::vector<Export>& exports, const Earlier& earlier) {
     std::vector<Export> out = exports;
     for (const auto& name : earlier.own)
         if (std::none_of(exports.begin(), exports.end(), [&](const Export& e) { return e.name == name; }))
             out.push_back(Export{name, {}, Export::Source::withdrawn, {}, {}});
-    if (exports.empty()) {
-        if (earlier.recorded)
-            out.push_back(Export{std::string(kRecordVariable), {}, Export::Source::withdrawn, {}, {}});
-        return out;
-    }
+    if (earlier.recorded) out.push_back(Export{std::string(kRecordVariable), {}, Export::Source::withdrawn, {}, {}});
+    return out;
+}
+
+std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& earlier) {
+    std::vector<Export> out = for_child(exports, earlier);
+    if (exports.empty()) return out;
+    if (earlier.recorded) out.pop_back();  // the record's withdrawal: a new record replaces it
     std::string text(kVersion);
     for (const auto& e : exports)
         text += fmt::format(" {}:{}{}", e.name, digest(e.name, e.value), made_up(e) ? kMade : "");

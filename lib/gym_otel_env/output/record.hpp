@@ -41,4 +41,10 @@ Earlier read_record(const Environment& env);
 // that a guess at the value would not already give them.
 std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& earlier);
 
+// For the child under --exec (and --probe's): `exports` with each variable the earlier
+// output set that these do not give withdrawn, and the record withdrawn too. The child gets
+// the variables Gym would give and the user's, nothing of the tool's own: a run inside it
+// treats what it inherited as the user's, as before any record.
+std::vector<Export> for_child(const std::vector<Export>& exports, const Earlier& earlier);
+
 }  // namespace goe
