@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "build_info.hpp"
 #include "gym_otel_env/followed.hpp"
@@ -128,6 +129,18 @@ public:
             "sh prints export NAME='value' lines on a terminal, and through a pipe or $(...) the form that any "
             "POSIX shell's eval reads back byte for byte.",
             0, 0);
+        // Who reads each format, from kFormats' Reader column.
+        std::vector<std::string_view> here, elsewhere, recording;
+        for (const auto& f : kFormats) {
+            (carries_kept(f.reader) ? elsewhere : here).push_back(f.name);
+            if (f.reader == Reader::shell) recording.push_back(f.name);
+        }
+        out += "\n";
+        out += wrapped(fmt::format("A variable already set is left out by {} and --exec, whose reader has it, and "
+                                   "written with its value by {}, which are read elsewhere. {} also record what "
+                                   "they set, so that a second run in the same shell picks up an edited config.",
+                                   fmt::join(here, ", "), fmt::join(elsewhere, ", "), fmt::join(recording, " and ")),
+                       0, 0);
         out +=
             "\nExamples:\n"
             "  eval \"$(gym-otel-env config.yaml)\"            # bash, zsh, dash, ksh\n"
