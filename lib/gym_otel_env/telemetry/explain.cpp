@@ -236,6 +236,7 @@ std::string explain(const Outcome& outcome, const Environment& env, const std::v
 std::string explain_short(const Outcome& outcome, const Environment& env, const std::vector<std::string>& kept_written,
                           const std::vector<std::string>& withdrawn) {
     std::vector<std::string> unset;
+    unset.reserve(withdrawn.size());
     for (const auto& name : withdrawn) unset.push_back("-" + name);
     if (!outcome.translation.enabled) {
         auto keys = set_while_off(outcome);
