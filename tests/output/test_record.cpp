@@ -98,13 +98,13 @@ TEST_CASE("recorded: the record holds names and digests, never a value") {
     CHECK(out[2].name == "GYM_OTEL_ENV_RECORD");
     CHECK(out[2].source == Export::Source::record);
     const std::string& text = out[2].value;
-    CHECK(text.starts_with("v1 OTEL_EXPORTER_OTLP_HEADERS:"));
+    CHECK(text.starts_with("v1 OTEL_EXPORTER_OTLP_HEADERS/"));
     CHECK(text.find("s3cr3t") == std::string::npos);
     CHECK(text.find("Bearer") == std::string::npos);
     CHECK(text.find("12345") == std::string::npos);
-    CHECK(text.ends_with(":made"));
-    CHECK(text.size() == std::string("v1 OTEL_EXPORTER_OTLP_HEADERS:0123456789abcdef "
-                                     "NEMO_GYM_OTEL_RUN_ID:0123456789abcdef:made")
+    CHECK(text.ends_with("/made"));
+    CHECK(text.size() == std::string("v1 OTEL_EXPORTER_OTLP_HEADERS/0123456789abcdef "
+                                     "NEMO_GYM_OTEL_RUN_ID/0123456789abcdef/made")
                              .size());
     CHECK(recorded(exports, read_record({}))[2].value == text);  // the same output every time
 }
@@ -124,6 +124,13 @@ TEST_CASE("read_record: a record this tool did not write counts as none") {
     CHECK(!none.recorded);
     CHECK(none.user == Environment{{"A", "1"}});
     CHECK(recorded({}, none).empty());  // nothing to unset, no record to write
+}
+
+TEST_CASE("recorded: the record reads as written in sh's IFS-proof form, no printf") {
+    auto out = recorded({set_by("NEMO_GYM_OTEL_RUN_ID", "r", Export::Source::generated)}, read_record({}));
+    std::string sh = render(out, parse_format("sh"), RenderOptions{});
+    CHECK(sh.ends_with("export GYM_OTEL_ENV_RECORD='" + out.back().value + "';\n"));
+    CHECK(sh.find("printf") == std::string::npos);
 }
 
 TEST_CASE("recorded: what a shell reads of a withdrawn variable") {

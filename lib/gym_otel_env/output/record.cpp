@@ -10,11 +10,12 @@
 namespace goe {
 namespace {
 
-// The record's text: "v1 NAME:DIGEST NAME:DIGEST:made ...", one entry per variable the
-// output set, ":made" on a value the tool made up rather than read (the run id). Unsalted,
-// so that the same config in the same environment prints the same text every time.
+// The record's text: "v1 NAME/DIGEST NAME/DIGEST/made ...", one entry per variable the
+// output set, "/made" on a value the tool made up rather than read (the run id). Unsalted,
+// so that the same config in the same environment prints the same text every time. Only
+// bytes that sh's IFS-proof form writes as they are (render.cpp): a record stays readable.
 constexpr std::string_view kVersion = "v1";
-constexpr std::string_view kMade = ":made";
+constexpr std::string_view kMade = "/made";
 constexpr size_t kDigestLength = 16;  // 64 bits: a change goes unnoticed once in 2^64
 
 std::string digest(std::string_view name, std::string_view value) {
@@ -50,7 +51,7 @@ std::optional<std::vector<RecordEntry>> entries(std::string_view text) {
             e.made = true;
             word.remove_suffix(kMade.size());
         }
-        size_t colon = word.find(':');
+        size_t colon = word.find('/');
         if (colon == std::string_view::npos) return std::nullopt;
         e.name = word.substr(0, colon);
         e.digest = word.substr(colon + 1);
@@ -101,7 +102,7 @@ std::vector<Export> recorded(const std::vector<Export>& exports, const Earlier& 
     if (earlier.recorded) out.pop_back();  // the record's withdrawal: a new record replaces it
     std::string text(kVersion);
     for (const auto& e : exports)
-        text += fmt::format(" {}:{}{}", e.name, digest(e.name, e.value), made_up(e) ? kMade : "");
+        text += fmt::format(" {}/{}{}", e.name, digest(e.name, e.value), made_up(e) ? kMade : "");
     out.push_back(Export{std::string(kRecordVariable), std::move(text), Export::Source::record, {}, {}});
     return out;
 }
