@@ -240,7 +240,7 @@ expect_status 0
 expect_stderr "gym-otel-env: warning: environment: NEMO_GYM_OTEL_LOGS_ENABLED: 'maybe' is not a boolean nemo-lens accepts (1, true, yes, on, 0, false, no, off)"
 OTEL_EXPORTER_OTLP_HEADERS='Bearer s3cr3t' run "$GOE_BIN" --check --strict c.yaml
 expect_status 1
-expect_stderr "gym-otel-env: error: environment: OTEL_EXPORTER_OTLP_HEADERS: '***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"
+expect_stderr "gym-otel-env: error: environment: OTEL_EXPORTER_OTLP_HEADERS: the OpenTelemetry SDK drops entry 1 of '***': it is not name=value"
 
 # --check with --exec reads the Gym command line and runs nothing.
 run "$GOE_BIN" --check --exec -- gym env start --config typo.yaml

@@ -10,6 +10,7 @@
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 namespace goe {
 
@@ -28,15 +29,46 @@ std::string_view reader(const Field& f) {
     return f.variable.starts_with("OTEL_") ? "the OpenTelemetry SDK" : "nemo-lens";
 }
 
-// Each comma-separated entry is `token=value`, blanks around either side allowed; an
-// empty list is the SDK's "no headers".
-bool header_list(std::string_view headers) {
-    if (trim(headers).empty()) return true;
-    for (const auto& pair : split(headers, ',')) {
-        size_t eq = pair.find('=');
-        if (eq == std::string::npos || !is_http_token(trim(std::string_view(pair).substr(0, eq)))) return false;
+// A byte an entry may not hold, as a message may show it without showing a secret's
+// characters: the three ASCII ones the SDK's value format leaves out by name, any other
+// by its kind.
+std::string byte_named(char c) {
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) return "a non-ASCII byte";
+    if (u < 0x20 || u == 0x7f) return "a control character";
+    return fmt::format("'{}'", c);
+}
+
+// What the OpenTelemetry Python SDK drops of a header list (sdk_header_entries): one
+// sentence per entry lost, in the order written. Empty entries (`a=1,`, `a=1,,b=2`) are
+// skipped by the SDK without a word and are not findings.
+std::vector<std::string> header_findings(std::string_view shown, std::string_view headers) {
+    std::vector<std::string> out;
+    for (const auto& e : sdk_header_entries(headers)) {
+        using Drop = SdkHeaderEntry::Drop;
+        std::string why;
+        switch (e.drop) {
+            case Drop::none: continue;
+            case Drop::blank: why = "it is only white space"; break;
+            case Drop::no_name: why = "it is not name=value"; break;
+            case Drop::name_byte:
+                why = fmt::format("its name holds {}, which a header name may not", byte_named(e.byte));
+                break;
+            case Drop::value_byte: {
+                bool named = e.byte > 0x20 && e.byte < 0x7f;  // '"', ';' or '\\': its code helps
+                why = fmt::format("its value holds {}, which the SDK takes only percent-encoded{}{}",
+                                  byte_named(e.byte), named ? fmt::format(" (%{:02X})", e.byte) : std::string(),
+                                  e.byte == ';' ? "; entries are separated by ','" : "");
+                break;
+            }
+            case Drop::replaced:
+                why =
+                    fmt::format("entry {} names the header '{}' too, and only the last is sent", e.replaced_by, e.name);
+                break;
+        }
+        out.push_back(fmt::format("the OpenTelemetry SDK drops entry {} of {}: {}", e.number, shown, why));
     }
-    return true;
+    return out;
 }
 
 bool plain_decimal(std::string_view s) {
@@ -141,18 +173,12 @@ std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& t
 
 namespace {
 
-// HTTP authentication schemes (the IANA registry, and the Token and ApiKey words APIs use):
-// a header that holds one of them alone carries no credential.
-constexpr std::array<std::string_view, 17> kAuthSchemes{
-    "basic", "bearer",       "concealed",   "digest",        "dpop",  "gnap",  "hoba",   "mutual", "negotiate",
-    "oauth", "privatetoken", "scram-sha-1", "scram-sha-256", "vapid", "token", "apikey", "api-key"};
-
 // Why a header as the SDK sends it (percent-decoded, blanks around it dropped) carries no
 // credential, or empty when it carries one.
 std::string_view no_credential(std::string_view written) {
     std::string sent(trim(percent_decode(trim(written, " \t")), " \t"));
     if (sent.empty()) return "is sent empty";
-    if (listed(kAuthSchemes, ascii_lower(sent))) return "holds only an authentication scheme, no credential";
+    if (is_auth_scheme(sent)) return "holds only an authentication scheme, no credential";
     return {};
 }
 
@@ -297,9 +323,7 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value, Prot
             break;
         }
         case Rule::header_list:
-            if (!header_list(value))
-                out.push_back(
-                    fmt::format("{} is not a key=value[,key=value...] list ({} rejects it)", shown, reader(f)));
+            for (auto& finding : header_findings(shown, value)) out.push_back(std::move(finding));
             break;
     }
     return out;
