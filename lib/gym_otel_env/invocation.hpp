@@ -22,7 +22,8 @@ struct Invocation {
     std::string env_yaml;
     bool no_env_yaml = false;
     std::string format = "sh";
-    std::optional<std::string> name;  // --name, for --format kubernetes only
+    std::optional<std::string> name;         // --name, for --format kubernetes only
+    bool allow_secrets_in_artifact = false;  // for --format gitlab only
     bool exec = false;
     bool check = false;
     std::string explain;  // "" (none), "full" or "short"
@@ -50,7 +51,9 @@ std::vector<std::string> split_command(std::vector<std::string> args, Invocation
 Format requested_format(const std::vector<std::string>& args);
 
 // What `format` needs besides the exports: --name, checked (a usage error when it is
-// given for another format or is not a name Kubernetes takes), and `random_token`.
+// given for another format or is not a name Kubernetes takes), --allow-secrets-in-artifact
+// (a usage error for any format but gitlab, the only one that refuses a secret: elsewhere
+// it would be silently without effect), and `random_token`.
 RenderOptions render_options(const Invocation& inv, Format format, RandomToken random_token);
 
 // The world as the command under --exec sees it, behind its launchers (launcher.hpp):
