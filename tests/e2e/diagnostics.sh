@@ -171,12 +171,12 @@ run "$GOE_BIN" --check lint.yaml
 expect_status 0
 expect_stdout ""
 expect_stderr "gym-otel-env: warning: lint.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)
-gym-otel-env: warning: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"
+gym-otel-env: warning: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it); did you mean 'http/protobuf'?"
 run "$GOE_BIN" --check --strict lint.yaml
 expect_status 1
 expect_stdout ""
 expect_stderr "gym-otel-env: error: lint.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)
-gym-otel-env: error: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"
+gym-otel-env: error: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it); did you mean 'http/protobuf'?"
 run "$GOE_BIN" --check --strict -q lint.yaml
 expect_status 1
 expect_stderr_has "gym-otel-env: error: lint.yaml:3:13: telemetry.exporter: "

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
@@ -18,6 +19,15 @@ namespace {
 
 bool listed(std::span<const std::string_view> words, std::string_view word) {
     return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+// The word closest to `typed`, else the first that starts with it (`http` is the start of
+// `http/protobuf`, too far off by edits), else empty.
+std::string_view closest_or_longer(std::string_view typed, std::span<const std::string_view> words) {
+    if (auto close = closest_word(typed, words); !close.empty()) return close;
+    if (typed.size() < 3) return {};
+    auto longer = std::find_if(words.begin(), words.end(), [&](std::string_view w) { return w.starts_with(typed); });
+    return longer == words.end() ? std::string_view() : *longer;
 }
 
 std::string did_you_mean(std::string_view close) {
@@ -285,11 +295,15 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value, Prot
             if (!plain_decimal(value))
                 out.push_back(fmt::format("{} is not a decimal integer ({} rejects it)", shown, reader(f)));
             break;
-        case Rule::one_of:
-            if (!listed(f.words, value))
+        case Rule::one_of: {
+            // Both readers strip the word first (the SDK's _get_exporter_entry_point, nemo-lens'
+            // exporter), then take it as it is: `GRPC` is refused.
+            std::string_view word = python_strip(value);
+            if (!listed(f.words, word))
                 out.push_back(fmt::format("{} is not one of {} ({} rejects it){}", shown, words, reader(f),
-                                          did_you_mean(closest_word(ascii_lower(value), f.words))));
+                                          did_you_mean(closest_or_longer(ascii_lower(word), f.words))));
             break;
+        }
         case Rule::names: {
             auto names = split(value, ',');
             std::string among = names.size() > 1 ? " in " + shown : std::string();
@@ -316,8 +330,16 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value, Prot
                                               name(protocol), reader(f)));
                     break;
                 case EndpointReading::Problem::other_scheme:
-                    out.push_back(fmt::format("{} has the scheme '{}', not http or https ({} rejects it)", shown,
-                                              reading.url.scheme, reader(f)));
+                    // The Python gRPC exporter (OTLPExporterMixin) keeps only urlparse's netloc and
+                    // takes TLS unless the scheme is http: it does not refuse the URL.
+                    if (protocol == Protocol::grpc)
+                        out.push_back(fmt::format(
+                            "{} has the scheme '{}', not http or https: over grpc {} ignores it and connects to the "
+                            "host and port over TLS (plaintext only with OTEL_EXPORTER_OTLP_INSECURE=true)",
+                            shown, reading.url.scheme, reader(f)));
+                    else
+                        out.push_back(fmt::format("{} has the scheme '{}', not http or https ({} rejects it)", shown,
+                                                  reading.url.scheme, reader(f)));
                     break;
             }
             break;
