@@ -115,6 +115,8 @@ for v in "${values[@]}"; do
                                 fail "$source, $key=$value: gitlab did not refuse it by name ($STATUS): $ERR"
                         fi
                     elif [[ $format == kubernetes && -n $OUT && $source != referenced && $source != oc_env_twice ]]; then
+                        # (span_groups then holds the secret too, and goes to the ConfigMap: the
+                        # schema's rule makes only the headers and a credentialed endpoint secret.)
                         check
                         leaks "${OUT%%---*}" && fail "$source, $key=$value: in the ConfigMap or in clear: $OUT"
                         check
