@@ -147,7 +147,7 @@ TEST_CASE("lint checks the endpoint with the protocol in effect, from the config
     CHECK(lint_text("telemetry:\n  otlp_endpoint: collector:4317\n  otlp_protocol: http\n").size() == 1);
 }
 
-TEST_CASE("check_rule header_list: the entries the SDK drops, values never shown (test_sdk_headers.cpp: the table)") {
+TEST_CASE("check_rule header_list: the entries the SDK drops, values never shown (test_lint_headers.cpp: the table)") {
     CHECK(goe::check_rule(field("otlp_headers"), "api-key=s3cr3t, x-tenant = a=b").empty());
     CHECK(goe::check_rule(field("otlp_headers"), "Authorization=Bearer s3cr3t,s3cr3t") ==
           Lines{"the OpenTelemetry SDK drops entry 2 of 'Authorization=***,***': it is not name=value"});

@@ -39,48 +39,6 @@ std::string_view reader(const Field& f) {
     return f.variable.starts_with("OTEL_") ? "the OpenTelemetry SDK" : "nemo-lens";
 }
 
-// A byte an entry may not hold, as a message may show it without showing a secret's
-// characters: the three ASCII ones the SDK's value format leaves out by name, any other
-// by its kind.
-std::string byte_named(char c) {
-    auto u = static_cast<unsigned char>(c);
-    if (u >= 0x80) return "a non-ASCII byte";
-    if (u < 0x20 || u == 0x7f) return "a control character";
-    return fmt::format("'{}'", c);
-}
-
-// What the OpenTelemetry Python SDK drops of a header list (sdk_header_entries): one
-// sentence per entry lost, in the order written. Empty entries (`a=1,`, `a=1,,b=2`) are
-// skipped by the SDK without a word and are not findings.
-std::vector<std::string> header_findings(std::string_view shown, std::string_view headers) {
-    std::vector<std::string> out;
-    for (const auto& e : sdk_header_entries(headers)) {
-        using Drop = SdkHeaderEntry::Drop;
-        std::string why;
-        switch (e.drop) {
-            case Drop::none: continue;
-            case Drop::blank: why = "it is only white space"; break;
-            case Drop::no_name: why = "it is not name=value"; break;
-            case Drop::name_byte:
-                why = fmt::format("its name holds {}, which a header name may not", byte_named(e.byte));
-                break;
-            case Drop::value_byte: {
-                bool named = e.byte > 0x20 && e.byte < 0x7f;  // '"', ';' or '\\': its code helps
-                why = fmt::format("its value holds {}, which the SDK takes only percent-encoded{}{}",
-                                  byte_named(e.byte), named ? fmt::format(" (%{:02X})", e.byte) : std::string(),
-                                  e.byte == ';' ? "; entries are separated by ','" : "");
-                break;
-            }
-            case Drop::replaced:
-                why =
-                    fmt::format("entry {} names the header '{}' too, and only the last is sent", e.replaced_by, e.name);
-                break;
-        }
-        out.push_back(fmt::format("the OpenTelemetry SDK drops entry {} of {}: {}", e.number, shown, why));
-    }
-    return out;
-}
-
 bool plain_decimal(std::string_view s) {
     s = trim(s);
     if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
@@ -239,10 +197,12 @@ std::vector<std::string_view> written_entries(const NodePtr& root) {
 void empty_headers(std::vector<Diagnostic>& out, const Diagnostic& where, std::string_view headers,
                    const std::vector<SecretTexts::Read>& reads, const std::vector<std::string_view>& written) {
     auto entries = split(headers, ',');
+    std::vector<bool> sent(entries.size(), false);  // what the SDK drops is lint()'s, not sent empty
+    for (const auto& e : sdk_header_entries(headers)) sent[e.number - 1] = e.drop == SdkHeaderEntry::Drop::none;
     for (size_t i = 0; i < entries.size(); ++i) {
         std::string_view pair = entries[i];
         size_t eq = pair.find('=');
-        if (eq == std::string::npos) continue;  // not a header: lint()'s
+        if (!sent[i]) continue;
         std::string_view why = no_credential(pair.substr(eq + 1));
         if (why.empty()) continue;
         // Each entry as written, where the resolved list has as many; else every variable.
@@ -345,7 +305,7 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value, Prot
             break;
         }
         case Rule::header_list:
-            for (auto& finding : header_findings(shown, value)) out.push_back(std::move(finding));
+            for (auto& finding : header_list_findings(shown, value)) out.push_back(std::move(finding));
             break;
     }
     return out;

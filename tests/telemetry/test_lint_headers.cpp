@@ -6,6 +6,7 @@
 
 #include "gym_otel_env/telemetry/lint.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -91,6 +92,15 @@ TEST_CASE("header rule: a name given again replaces the earlier entry, as the SD
     // A dropped entry replaces nothing: the SDK never reads its name.
     CHECK(header_rule("a=1,a=\"x\"") ==
           Lines{drops(2, "'a=***,a=***'", "its value holds '\"', which the SDK takes only percent-encoded (%22)")});
+}
+
+TEST_CASE("header rule: an entry the SDK drops is not also said to be sent empty") {
+    goe::Environment env{{"OTEL_EXPORTER_OTLP_HEADERS", "a b=,k=Bearer%20;x,c=,A=Basic,a="}};
+    auto outcome = goe::testing::outcome_of("telemetry: {enabled: true}\n", env);
+    std::vector<std::string> lines;
+    for (const auto& d : goe::lint_empty_secrets(outcome, env)) lines.push_back(d.str());
+    CHECK(lines == Lines{"environment: OTEL_EXPORTER_OTLP_HEADERS: the 'c' header is sent empty",
+                         "environment: OTEL_EXPORTER_OTLP_HEADERS: the 'a' header is sent empty"});
 }
 
 TEST_CASE("sdk_header_entries: numbers count the empty entries, names as the SDK keys them") {
