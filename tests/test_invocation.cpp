@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gym_otel_env/gym/install_root.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "support.hpp"
@@ -57,6 +58,121 @@ TEST_CASE("load_request: a CONFIG that followed a --set value is a stray word, m
     CHECK(r.stray_words[0].set_shown == "telemetry.otlp_headers=***");
     CHECK(r.stray_words[0].set_quoted == "'telemetry.otlp_headers=***'");
     CHECK(r.stray_words[0].secret);
+}
+
+TEST_CASE("check_usage: the parser's mistakes in the tool's words, each message whole") {
+    const std::vector<OptionShape> options{
+        {"--format", "FORMAT", {"sh", "fish", "json"}, false},
+        {"--set", "KEY=VALUE", {}, false},
+        {"--exec", "", {}, false},
+        {"--check", "", {}, false},
+        {"--explain", "", {}, true},
+        {"-q", "", {}, false},
+        {"--quiet", "", {}, false},
+        {"-h", "", {}, false},
+        {"--help", "", {}, false},
+        {"--version", "", {}, false},
+    };
+    auto mistake = [&](std::vector<std::string> args) {
+        return testing::error_of([&] { check_usage(args, options); }, Error::Kind::usage);
+    };
+    const std::string help = " (see gym-otel-env --help)";
+    // A forgotten "--": the command's words went to CONFIG, its options to ours.
+    CHECK(mistake({"--exec", "gym", "env", "start", "--config", "c.yaml"}) ==
+          "'--' is missing before the command of --exec: put it before 'gym', as in gym-otel-env [OPTION]... "
+          "--exec -- gym [ARG]..." +
+              help);
+    CHECK(mistake({"c.yaml", "--exec", "--check", "./run me"}) ==
+          "'--' is missing before the command of --exec: put it before './run me', as in gym-otel-env [OPTION]... "
+          "--exec -- './run me' [ARG]..." +
+              help);
+    // An unknown option, with the closest known one (Gym's did-you-mean rule) when there is one.
+    CHECK(mistake({"--formt", "json"}) == "unknown option '--formt'; did you mean '--format'?" + help);
+    CHECK(mistake({"--formt=json"}) == "unknown option '--formt'; did you mean '--format'?" + help);
+    CHECK(mistake({"-format", "json"}) == "unknown option '-format'; did you mean '--format'?" + help);
+    CHECK(mistake({"--zzz"}) == "unknown option '--zzz'" + help);
+    CHECK(mistake({"-x"}) == "unknown option '-x'" + help);
+    CHECK(mistake({"-qx"}) == "unknown option '-qx'; did you mean '-q'?" + help);
+    // A value missing: at the end, or where one of our options follows.
+    CHECK(mistake({"c.yaml", "--format"}) == "--format needs a value: one of sh, fish, json" + help);
+    CHECK(mistake({"--format", "--check", "c.yaml"}) == "--format needs a value: one of sh, fish, json" + help);
+    CHECK(mistake({"--set"}) == "--set needs a value: KEY=VALUE" + help);
+    CHECK(mistake({"--format", "jsn"}) == "--format: 'jsn' is not one of sh, fish, json; did you mean 'json'?" + help);
+    CHECK(mistake({"--format=xml"}) == "--format: 'xml' is not one of sh, fish, json" + help);
+    CHECK(mistake({"--check=maybe"}) == "--check takes no value" + help);
+    CHECK(mistake({"--exec=1", "--", "true"}) == "--exec takes no value" + help);
+    // Fine: what follows "--" is the command's; --help and --version win; '-' is a CONFIG.
+    for (std::vector<std::string> fine : {
+             std::vector<std::string>{"--format", "json", "-q", "--set", "-x=1", "-", "c.yaml"},
+             std::vector<std::string>{"--exec", "--", "gym", "--config", "c.yaml"},
+             std::vector<std::string>{"c.yaml", "--exec", "--check", "--", "--formt"},
+             std::vector<std::string>{"--formt", "--help"}, std::vector<std::string>{"--exec", "gym", "--version"},
+             std::vector<std::string>{"--explain=short", "--format=fish"}, std::vector<std::string>{"-qq", "c.yaml"},
+             std::vector<std::string>{"--exec", "c.yaml", "+a.b=1", "-"},  // no command: said after parsing
+         }) {
+        INFO(fine.front());
+        CHECK_NOTHROW(check_usage(fine, options));
+    }
+}
+
+TEST_CASE("override_word: a CONFIG word Gym's users type as an override is one; a file name is not") {
+    for (const char* word : {"+telemetry.exporter=console", "++telemetry.service_name=x", "telemetry.enabled=true",
+                             "~telemetry.run_id", "+config_paths=[a.yaml,b.yaml]", "a=b", "k@pkg=1",
+                             "++telemetry.otlp_endpoint=http://c:4318", "+x.yaml=1", "a-b.c_d=x=y"}) {
+        INFO(word);
+        CHECK(override_word(word));
+    }
+    for (const char* word : {"c.yaml", "configs/c.yaml", "./a=b", "runs/lr=0.1/c.yaml", "lr=0.1.yaml", "x=y.yml", "=x",
+                             "1a=b", "a..b=c", "a.=b", "-", "", "a b=c", "/abs/a=b"}) {
+        INFO(word);
+        CHECK_FALSE(override_word(word));
+    }
+}
+
+TEST_CASE("load_request: override words among CONFIG are Gym's tokens, after those of Gym's command line") {
+    goe::testing::MemoryFileSystem fs;
+    Invocation inv;
+    inv.configs = {"c.yaml", "+telemetry.exporter=console", "./a=b", "~telemetry.run_id"};
+    inv.sets = {"telemetry.enabled=true"};
+    LoadRequest r = goe::load_request(inv, {}, fs);
+    CHECK(r.configs == std::vector<std::string>{"c.yaml", "./a=b"});
+    CHECK(r.gym_overrides == std::vector<std::string>{"+telemetry.exporter=console", "~telemetry.run_id"});
+    CHECK(r.sets == std::vector<std::string>{"telemetry.enabled=true"});
+    // Without --exec, a word after "--" is always a file.
+    inv.configs = {"a=b"};
+    inv.command = {"b=c"};
+    r = goe::load_request(inv, {}, fs);
+    CHECK(r.configs == std::vector<std::string>{"b=c"});
+    CHECK(r.gym_overrides == std::vector<std::string>{"a=b"});
+    // Under --exec with override words only, Gym's command line is still read, ours after its own.
+    Invocation exec;
+    exec.exec = true;
+    exec.configs = {"++telemetry.service_name=mine"};
+    exec.command = {"gym", "env", "start", "--config", "g.yaml"};
+    r = goe::load_request(exec, {}, fs);
+    CHECK(r.configs.empty());
+    CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[g.yaml]", "++telemetry.service_name=mine"});
+    CHECK_FALSE(r.reading.config_given);
+}
+
+TEST_CASE("load_request: whether execvp will find the command under --exec, looked up as exec_command does") {
+    goe::testing::MemoryFileSystem fs;
+    fs.files["/bin/tool"] = "#!/bin/sh\n";
+    fs.files["local"] = "#!/bin/sh\n";  // ./local, as tests name relative files
+    const Environment env{{"PATH", "/usr/bin:/bin"}};
+    auto found = [&](std::vector<std::string> command) {
+        Invocation inv;
+        inv.exec = true;
+        inv.command = std::move(command);
+        return goe::load_request(inv, env, fs).reading.found;
+    };
+    CHECK(found({"tool", "x"}));
+    CHECK(found({"./local"}));
+    CHECK_FALSE(found({"nosuchcmd"}));
+    CHECK_FALSE(found({"./nosuch"}));
+    CHECK_FALSE(found({""}));
+    CHECK(command_found("tool", env, fs));
+    CHECK_FALSE(command_found("tool", {{"PATH", "/usr/bin"}}, fs));
 }
 
 TEST_CASE("requested_format reads --format before parsing, sh when absent or unknown") {

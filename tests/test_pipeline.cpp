@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "gym_otel_env/pipeline.hpp"
 #include "support.hpp"
 
@@ -313,6 +315,36 @@ TEST_CASE("run_pipeline: an error Gym raises too says so where telemetry is off,
     run.limits.resolve = {};
     run.limits.resolve.max_depth = 1;
     CHECK(error_of([&] { run(); }) == "c.yaml:2:6: telemetry.a: interpolations nested deeper than 1 levels");
+}
+
+TEST_CASE("run_pipeline: every unset variable of the block in one run, in file order, each with a hint that passes") {
+    Run run(Files{{"c.yaml",
+                   "telemetry:\n  enabled: true\n  otlp_headers: x-key=${oc.env:C}\n  service_name: ${oc.env:B}\n"
+                   "  otlp_endpoint: ${oc.env:A}\n  export_rank: ${oc.env:R}\n  logs_enabled: ${oc.env:L}\n"
+                   "  export_strategy: ${oc.env:S}\n  run_id: ${oc.env:A}\n  exporter: ${oc.env:E}x\n"}});
+    auto unset = [](const std::string& at, const std::string& name, const std::string& fix) {
+        return fmt::format("{}: environment variable '{}' not found (set it, or give it a default: ${{oc.env:{},{}}})",
+                           at, name, name, fix);
+    };
+    CHECK(error_of([&] { run(); }) == unset("c.yaml:3:17: telemetry.otlp_headers", "C", "''") + "\n" +
+                                          unset("c.yaml:4:17: telemetry.service_name", "B", "'nemo-gym'") + "\n" +
+                                          unset("c.yaml:5:18: telemetry.otlp_endpoint", "A", "null") + "\n" +
+                                          unset("c.yaml:6:16: telemetry.export_rank", "R", "-1") + "\n" +
+                                          unset("c.yaml:7:17: telemetry.logs_enabled", "L", "false") + "\n" +
+                                          unset("c.yaml:8:20: telemetry.export_strategy", "S", "'all_ranks'") + "\n" +
+                                          unset("c.yaml:9:11: telemetry.run_id", "A", "null") + "\n" +
+                                          unset("c.yaml:10:13: telemetry.exporter", "E", "''"));
+    // The same variable twice in one value is one line; one unset variable is the one error as before.
+    run.files["c.yaml"] = "telemetry:\n  enabled: true\n  service_name: ${oc.env:B}-${oc.env:B}\n";
+    CHECK(error_of([&] { run(); }) == unset("c.yaml:3:17: telemetry.service_name", "B", "''"));
+    // Each hint, followed, passes validation.
+    run.files["c.yaml"] =
+        "telemetry:\n  enabled: true\n  service_name: ${oc.env:B,'nemo-gym'}\n  otlp_endpoint: ${oc.env:A,null}\n"
+        "  export_rank: ${oc.env:R,-1}\n  logs_enabled: ${oc.env:L,false}\n  export_strategy: ${oc.env:S,'all_ranks'}\n"
+        "  run_id: ${oc.env:A,null}\n  otlp_protocol: ${oc.env:P,null}\n";
+    Outcome o = run();
+    CHECK(o.settings.errors.empty());
+    CHECK(exports_of(o) == enabled_with({{"OTEL_SERVICE_NAME", "nemo-gym"}}));
 }
 
 TEST_CASE("run_pipeline: an unknown key is found where it was written, whatever its value resolves to") {

@@ -106,8 +106,9 @@ public:
         out += "\n";
         out += wrapped(
             "The variables come from the telemetry block of the CONFIG files, read as Gym reads them and merged "
-            "in order ('-' is standard input); variables already set always win. Under --exec with no CONFIG, the "
-            "configs on Gym's own command line after '--' are read.",
+            "in order ('-' is standard input); variables already set always win. A CONFIG word such as "
+            "+telemetry.exporter=console is a Hydra override, as on Gym's command line. Under --exec with no CONFIG, "
+            "the configs on Gym's own command line after '--' are read.",
             0, 0);
         std::vector<std::string_view> groups(kGroups.begin(), kGroups.end());
         for (const auto* option : app->get_options())  // a group not in kGroups still shows, last
@@ -190,8 +191,8 @@ void build_cli(CLI::App& app, Invocation& o) {
     app.add_flag("--exec", o.exec, "run COMMAND (after '--') with the variables")->group("Run");
 
     app.add_flag("--check", o.check, "validate and lint only; nothing on stdout")->group("Checks");
-    app.add_flag("--explain", o.explain, "on stderr, where each variable comes from")
-        ->type_name("[=short]")
+    app.add_flag("--explain", o.explain, "on stderr, where each variable comes from (full, the default, or short)")
+        ->type_name("[=full|short]")
         ->transform([](const std::string& v) -> std::string {
             if (v != "true" && !parse_explain_form(v))  // "true": a bare --explain
                 throw CLI::ValidationError("expected no value, full or short, got '" + v + "'");
@@ -203,7 +204,28 @@ void build_cli(CLI::App& app, Invocation& o) {
         ->type_name("SECONDS")  // checked after parsing (probe_plan.hpp): CLI11's checks cost every run
         ->group("Checks");
     app.add_flag("--strict", o.report.strict, "treat every warning as an error")->group("Checks");
-    app.add_flag("-q,--quiet", o.report.quiet, "print no warnings")->group("Checks");
+    app.add_flag("-q,--quiet", o.report.quiet, "print no warnings or notes")->group("Checks");
+}
+
+std::vector<OptionShape> option_shapes(const CLI::App& app) {
+    std::vector<std::string> formats;
+    formats.reserve(kFormats.size());
+    for (const auto& f : kFormats) formats.emplace_back(f.name);
+    std::vector<OptionShape> out;
+    for (const auto* option : app.get_options()) {
+        if (!option->nonpositional()) continue;
+        // A flag's value, if any, comes after '=' only (--explain[=full|short]).
+        std::string takes = option->get_type_size_max() == 0 ? std::string() : argument(*option);
+        bool attached = takes.starts_with('[');  // its value is checked by the option itself
+        if (attached) takes.clear();
+        if (takes.starts_with(' ')) takes.erase(0, 1);
+        std::vector<std::string> names;
+        for (const auto& s : option->get_snames()) names.push_back("-" + s);
+        for (const auto& l : option->get_lnames()) names.push_back("--" + l);
+        for (const auto& name : names)
+            out.push_back({name, takes, name == "--format" ? formats : std::vector<std::string>{}, attached});
+    }
+    return out;
 }
 
 std::string version_text() {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -13,6 +14,10 @@ namespace goe::app {
 
 // Every option, bound to `o`, and the help and version flags.
 void build_cli(CLI::App& app, Invocation& o);
+
+// Every option as check_usage (invocation.hpp) reads it: its names, its value, the
+// formats for --format.
+std::vector<OptionShape> option_shapes(const CLI::App& app);
 
 // What --version prints: the version, what it follows (kFollowed), how it was built.
 std::string version_text();

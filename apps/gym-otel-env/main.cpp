@@ -12,6 +12,7 @@
 #include "gym_otel_env/core/exit_status.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/output/exec.hpp"
+#include "gym_otel_env/output/record.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/probe/probe_plan.hpp"
@@ -22,8 +23,9 @@
 
 namespace {
 
-// How a failure reaches the user: `false` on stdout for the shell formats (stdout stays
-// empty under --exec, whose stdout is the command's, and --check), colour on stderr.
+// How a failure reaches the user: `false` on stdout for the shell formats, for the eval
+// that reads it (stdout stays empty under --exec, whose stdout is the command's, under
+// --check, and on a terminal, where a person reads it), colour on stderr.
 struct Ui {
     goe::Format format = goe::kDefaultFormat;
     bool colour = false;
@@ -50,11 +52,16 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     goe::CommandView view(o, env, disk);  // under --exec, as the command behind its launchers sees it
     if (o.exec && o.gym_root.empty()) o.gym_root = view.install_root().value_or("");
     for (const auto& secret : goe::environment_secrets(view.env())) ui.redactor.add(secret);
+    // What this tool's earlier output set is not the user's environment (output/record.hpp).
+    const auto earlier = goe::read_record(view.env());
+    const goe::Environment& user = earlier.user;
     std::vector<std::string> secrets;
     auto pipeline = [&] {
         try {
+            auto request = goe::load_request(o, view);
+            request.earlier_run_id = earlier.made_run_id;
             return goe::run_pipeline(
-                goe::load_request(o, view), view.env(), view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
+                request, user, view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
                 [] { return goe::app::host_address(); });
         } catch (...) {
             for (const auto& s : secrets) ui.redactor.add(s);
@@ -64,19 +71,23 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     auto& outcome = goe::app::kept_to_exit(pipeline());
     for (const auto& s : secrets) ui.redactor.add(s);
     o.report.colour = ui.colour;
-    o.report.terminal = goe::app::stderr_is_terminal();
     o.report.redactor = &ui.redactor;
     o.report.notes = o.check;
     o.report.explain = goe::parse_explain_form(o.explain).value_or(goe::ExplainForm::none);
     auto written = goe::written(outcome.translation, ui.format);
+    if (ui.format->reader == goe::Reader::shell) written = goe::recorded(written, earlier);
     if (!o.exec)
-        for (const auto& e : written)
+        for (const auto& e : written) {
             if (e.source == goe::Export::Source::kept) o.report.kept_written.push_back(e.name);
-    auto report = goe::report(outcome, view.env(), o.report);
+            if (e.source == goe::Export::Source::withdrawn && e.name != goe::kRecordVariable)
+                o.report.withdrawn.push_back(e.name);
+        }
+    auto report = goe::report(outcome, user, o.report);
     to_stderr(report.text);
     if (report.failed) return fail(ui, goe::ExitStatus::failure);
-    const auto& exports = outcome.translation.exports;  // what --exec and --probe add to the environment
-    if (o.probe) {                                      // with the child's environment, before --exec runs anything
+    // What --exec and --probe change in the environment: the child is a shell of its own.
+    const auto exports = goe::recorded(outcome.translation.exports, earlier);
+    if (o.probe) {  // with the child's environment, before --exec runs anything
         auto ms = goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto probe = goe::app::run_probe(goe::child_environment(entries, exports), ms);
         for (const auto& line : probe.lines) to_stderr(ui.redactor.clean(line) + "\n");
@@ -105,20 +116,22 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
 
 int main(int argc, char** argv) try {
     goe::Invocation o;
-    auto args = goe::split_command({argv + 1, argv + argc}, o);
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    auto args = goe::split_command(words, o);
     auto entries = goe::app::environment_entries();
     auto env = goe::app::environment_map(entries);
     // Known before parsing, so that a usage error under --exec or --check also leaves stdout empty.
     auto given = [&](const char* flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
     Ui ui{goe::requested_format(args),
           goe::colour_wanted(env, goe::app::stderr_is_terminal()),
-          given("--exec") || given("--check"),
+          given("--exec") || given("--check") || goe::app::stdout_is_terminal(),
           {}};
     for (const auto& secret : goe::environment_secrets(env)) ui.redactor.add(secret);
     CLI::App app{"gym-otel-env", "gym-otel-env"};
     goe::app::build_cli(app, o);
     try {
-        std::reverse(args.begin(), args.end());  // CLI11 takes them last-first
+        goe::check_usage(words, goe::app::option_shapes(app));  // the mistakes CLI11 would word as a parser
+        std::reverse(args.begin(), args.end());                 // CLI11 takes them last-first
         app.parse(args);
         ui.format = goe::parse_format(o.format);
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gym_otel_env/core/file_system.hpp"
@@ -46,6 +47,29 @@ struct Invocation {
 // Notes the words that follow a --set value (Invocation::after_set).
 std::vector<std::string> split_command(std::vector<std::string> args, Invocation& inv);
 
+// An option as the parser defines it (apps/gym-otel-env/cli.cpp), for the usage errors
+// that name it in the tool's words rather than the parser's.
+struct OptionShape {
+    std::string name;                 // "--format", "-q"
+    std::string argument;             // its value as --help names it ("KEY=VALUE"); "": a flag
+    std::vector<std::string> values;  // the values it takes, when it takes a fixed few
+    bool attached = false;            // a flag that may take a value after '=' (--explain=short)
+};
+
+// The first mistake in `args` (argv without the program name, up to "--") that the
+// parser would word in its own terms, as a usage Error in ours: an option it does not
+// know (with the closest known one), an option without its value (its value is the next
+// word, as the parser takes it, unless that word is a known option), a value not among
+// those an option takes, a value after '=' for a flag that takes none (--check=x), and a
+// command after --exec without the "--" before it. Nothing
+// when --help or --version is asked for.
+void check_usage(const std::vector<std::string>& args, const std::vector<OptionShape>& options);
+
+// Whether a CONFIG word is a Hydra override as Gym's users type one on Gym's command
+// line (`+a.b=c`, `++a.b=c`, `a.b=c`, `~a.b`), read as one rather than as a file name: a
+// word starting with + or ~, or KEY=VALUE with a dotted KEY and no .yaml or .yml at the end.
+bool override_word(std::string_view word);
+
 // The --format named in `args`, read before parsing so that a usage error still prints
 // what that format prints on failure; sh when none is named or it is unknown.
 Format requested_format(const std::vector<std::string>& args);
@@ -65,6 +89,9 @@ public:
     const GymEntry& entry() const { return entry_; }
     const Environment& env() const { return inv_.exec ? entry_.launch.env : env_; }
     FileSystem& fs() { return moved_ ? *moved_ : base_; }
+    // Ours, before any launcher: what the command after "--" itself is looked up in.
+    const Environment& own_env() const { return env_; }
+    FileSystem& own_fs() { return base_; }
     // A path of our own command line (--search-dir, --env-yaml, --gym-root) as fs() finds it.
     std::string ours(const std::string& path);
     // Gym's install root found from the entry point (install_root.hpp), as ours() gives it.

@@ -1,5 +1,6 @@
 #include "gym_otel_env/pipeline.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -46,20 +47,70 @@ std::optional<bool> off_as_written(const NodePtr& root, const Environment& env) 
     return !translate(settings, env, [] { return std::string(12, '0'); }).enabled;
 }
 
+// The default to suggest for an unset variable: one that passes validation and the lint
+// where the value is the interpolation alone, `${oc.env:KEY}` as a field's whole value
+// in `root`'s block: null for a field whose default is null (an empty endpoint is no
+// URL), else the field's default; inside a longer string, the empty string.
+std::string unset_default(const Error& e, const NodePtr& root) {
+    constexpr std::string_view block = "telemetry.";
+    const Field* field = e.key_path().starts_with(block) ? find_field(e.key_path().substr(block.size())) : nullptr;
+    const NodePtr* telemetry = field && root && root->type == Type::mapping ? root->find("telemetry") : nullptr;
+    const NodePtr* value =
+        telemetry && (*telemetry)->type == Type::mapping ? (*telemetry)->find(std::string(field->key)) : nullptr;
+    if (!value || (*value)->type != Type::string || (*value)->text() != fmt::format("${{oc.env:{}}}", e.subject()))
+        return "''";
+    if (field->null_default) return "null";
+    if (field->type == FieldType::string) return fmt::format("'{}'", field->fallback);
+    // oc.env gives a default's text, which pydantic reads as the model's type.
+    if (field->type == FieldType::boolean) return field->fallback == "1" ? "true" : "false";
+    return std::string(field->fallback);
+}
+
 // Gym fails where these errors are found too; a user who switched telemetry off, or who
 // only wanted the telemetry block read, is told why, and an unset variable how to fix it.
-std::string gym_too(const Error& e, std::string_view why) {
+std::string gym_too(const Error& e, std::string_view why, const NodePtr& root) {
     std::string out = e.detail();
     if (e.cause() == Error::Cause::unset_variable)
-        out += fmt::format(" (set it, or give it a default: ${{oc.env:{},''}})", e.subject());
+        out += fmt::format(" (set it, or give it a default: ${{oc.env:{},{}}})", e.subject(), unset_default(e, root));
     if (!why.empty()) out += fmt::format("; Gym fails here too{}", why);
     return out;
 }
 
-Error explained(const Error& e, std::string_view why) {
+Error explained(const Error& e, std::string_view why, const NodePtr& root = nullptr) {
     if (e.lines().size() != 1) return e;                  // a list of findings (every '???') says it all
     if (e.cause() == Error::Cause::tool_limit) return e;  // Gym has no such limit
-    return Error(e.origin(), e.key_path(), gym_too(e, why), e.kind()).because(e.cause(), e.subject());
+    return Error(e.origin(), e.key_path(), gym_too(e, why, root), e.kind()).because(e.cause(), e.subject());
+}
+
+// `first`, an unset variable where OmegaConf stopped, and every other one under the top-
+// level `key`, each at its place, as one error: a second resolution that goes on past
+// them (ResolveLimits::unset) finds them. What that resolution finds beyond them may come
+// of the empty strings it put in their place, and is left for the run after the fix.
+// Going further, it may read secrets the first stopped before: `found` learns them, so
+// that no line names a variable built from one.
+Error every_unset(const Error& first, const NodePtr& root, std::string_view key, const Environment& env,
+                  ResolveLimits limits, std::string_view why, SecretTexts* found) {
+    std::vector<Error> unset;
+    limits.unset = &unset;
+    limits.deprecations = nullptr;
+    try {
+        resolve_subtree(root, key, env, limits, found);
+    } catch (const Error&) {
+    }
+    // In file order, as the other lists of findings, when they are all in one file.
+    bool one_file = std::all_of(unset.begin(), unset.end(),
+                                [&](const Error& e) { return e.origin().source == first.origin().source; });
+    if (one_file)
+        std::stable_sort(unset.begin(), unset.end(), [](const Error& a, const Error& b) {
+            return std::pair(a.origin().line, a.origin().column) < std::pair(b.origin().line, b.origin().column);
+        });
+    std::vector<std::string> lines;
+    for (const auto& e : unset) {
+        std::string line = explained(e, why, root).lines().front();
+        if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(std::move(line));
+    }
+    if (lines.size() < 2) return explained(first, why, root);
+    return Error(lines);
 }
 
 constexpr std::string_view kResolvedWhileOff =
@@ -106,7 +157,6 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     PipelineLimits quiet = limits;
     quiet.resolve.deprecations = nullptr;
     out.no_env_yaml = request.no_env_yaml;
-    out.overrides = !request.sets.empty() || !request.gym_overrides.empty();
     NodePtr root;
     {
         Merged merged;
@@ -170,7 +220,10 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         try {
             block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
         } catch (const Error& e) {
-            throw explained(e, off_as_written(out.root, env).value_or(false) ? kResolvedWhileOff : std::string_view());
+            std::string_view why = off_as_written(out.root, env).value_or(false) ? kResolvedWhileOff : "";
+            if (e.cause() == Error::Cause::unset_variable)
+                throw every_unset(e, out.root, "telemetry", env, quiet.resolve, why, &found);
+            throw explained(e, why, out.root);
         }
         out.secret_reads = found.reads;
     } catch (...) {
@@ -185,7 +238,8 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         for (auto& e : out.settings.errors) e = explained(e, kValidatedWhileOff);
     }
     // Refused values are reported, all of them, and nothing is exported.
-    if (out.settings.errors.empty()) out.translation = translate(out.settings, env, random_hex12);
+    if (out.settings.errors.empty())
+        out.translation = translate(out.settings, env, random_hex12, request.earlier_run_id);
     return out;
 }
 

@@ -76,7 +76,7 @@ expect_stderr "gym-otel-env: error: ref.yaml:3:17: telemetry.service_name: expec
 printf 'telemetry:\n  enabled: ${oc.env:GOE_UNSET_VAR}\n' > env.yaml.bad
 run "$GOE_BIN" --no-env-yaml env.yaml.bad
 expect_status 1
-expect_stderr "gym-otel-env: error: env.yaml.bad:2:12: telemetry.enabled: environment variable 'GOE_UNSET_VAR' not found (set it, or give it a default: \${oc.env:GOE_UNSET_VAR,''})"
+expect_stderr "gym-otel-env: error: env.yaml.bad:2:12: telemetry.enabled: environment variable 'GOE_UNSET_VAR' not found (set it, or give it a default: \${oc.env:GOE_UNSET_VAR,false})"
 
 printf 'telemetry:\n  enabled: [true\n' > broken.yaml
 run "$GOE_BIN" broken.yaml

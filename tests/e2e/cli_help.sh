@@ -45,7 +45,7 @@ check; problems=$(python3 "$GOE_SOURCE_DIR/tests/e2e/lib/check_options_docs.py" 
 
 # The formats --help lists are the ones --format takes, in the same order, and each runs.
 listed=$(sed -n '/^Formats (--format FORMAT):$/,/^$/p' <<<"$help" | sed -nE 's/^  ([a-z-]+) .*/\1/p' | xargs)
-taken=$("$GOE_BIN" --format nope 2>&1 >/dev/null | sed -nE 's/.* nope not in \{([a-z,-]+)\}.*/\1/p' | tr , ' ')
+taken=$("$GOE_BIN" --format nope 2>&1 >/dev/null | sed -nE "s/.*: 'nope' is not one of ([a-z, -]+)(;| \().*/\1/p" | tr -d ,)
 check; [[ $(wc -w <<<"$listed") -ge 9 ]] || fail "--help lists too few formats: $listed"
 expect "--help's formats are those --format takes" "$taken" "$listed"
 work=$(mktemp -d)

@@ -44,12 +44,14 @@ gym-otel-env: explain: telemetry on: telemetry.enabled is true (c.yaml:2:12)
   OTEL_SERVICE_NAME=my-gym                           c.yaml:5:17 telemetry.service_name
   NEMO_GYM_OTEL_RUN_ID=99                            from SLURM_JOB_ID"
 # The rows follow stdout's order: the run id from SLURM_JOB_ID comes last on both.
-check; [[ $(grep '^export ' <<<"$plain" | tail -n1) == "export NEMO_GYM_OTEL_RUN_ID='99' &&" ]] ||
+check; [[ $(grep '^export ' <<<"$plain" | grep -v '^export GYM_OTEL_ENV_RECORD=' | tail -n1) == "export NEMO_GYM_OTEL_RUN_ID='99' &&" ]] ||
   fail "stdout does not end in the run id: $plain"
 check; [[ $ERR != *s3cr3t* ]] || fail "the header secret is on stderr"
 
 OTEL_SERVICE_NAME=mine run "$GOE_BIN" --explain=short --format json c.yaml
-expect_stderr "gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY \
+expect_stderr "gym-otel-env: note: the environment sets OTEL_SERVICE_NAME, which wins over the config (unset it to \
+use the config's; --explain shows both)
+gym-otel-env: +NEMO_GYM_OTEL_ENABLED +NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY \
 +NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED +NEMO_GYM_OTEL_LOGS_ENABLED \
 +NEMO_GYM_OTEL_EXPORTER +NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER \
 +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP +OTEL_EXPORTER_OTLP_HEADERS ~OTEL_SERVICE_NAME +NEMO_GYM_OTEL_RUN_ID"
@@ -57,7 +59,9 @@ expect_stdout_has '"OTEL_EXPORTER_OTLP_HEADERS": "api-key=s3cr3t"'
 
 NEMO_GYM_OTEL_ENABLED=0 run "$GOE_BIN" --explain c.yaml
 expect_stdout ""
-expect_stderr "gym-otel-env: explain: read c.yaml
+expect_stderr "gym-otel-env: note: the environment sets NEMO_GYM_OTEL_ENABLED, which wins over the config (unset it \
+to use the config's; --explain shows both)
+gym-otel-env: explain: read c.yaml
 gym-otel-env: explain: telemetry off, nothing exported: NEMO_GYM_OTEL_ENABLED=0 in the environment
 gym-otel-env: explain: set but not exported while telemetry is off: exporter, otlp_headers, service_name"
 printf 'telemetry:\n  service_name: x\n  enabled: off\n' > off.yaml

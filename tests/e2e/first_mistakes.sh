@@ -129,21 +129,7 @@ run "$GOE_BIN" grpc.yaml --exec -- ./noexec
 expect_status 126
 expect_stderr "gym-otel-env: error: ./noexec: cannot execute: Permission denied"
 
-# No config and no env.yaml: a note on a terminal, nothing on a pipe; status 0 either way.
-mkdir empty
-cd empty
-run "$GOE_BIN"
-expect_status 0
-expect_stdout ""
-expect_stderr ""
-cd ..
-if script -qec true /dev/null >/dev/null 2>&1; then
-    note="gym-otel-env: note: no config read (no CONFIG given, and no env.yaml in the working directory or the search roots), so only the environment can switch telemetry on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help"
-    tty=$(cd empty && NO_COLOR=1 script -qec "'$GOE_BIN'; echo status=\$?" /dev/null | tr -d '\r')
-    check; [ "$tty" = "$note"$'\n'"status=0" ] || fail "no note on a terminal: [$tty]"
-    tty=$(cd empty && NO_COLOR=1 script -qec "'$GOE_BIN' --quiet" /dev/null | tr -d '\r')
-    check; [ -z "$tty" ] || fail "a note under --quiet: [$tty]"
-fi
+# No config and no env.yaml: a warning, on a terminal too (tests/e2e/nothing_silent.sh).
 
 # Gym's search order: NEMO_GYM_EXTRA_ROOTS before the working directory, ./ or not; said when
 # the working directory's file is passed over.
@@ -161,5 +147,107 @@ done
 NEMO_GYM_EXTRA_ROOTS=$PWD/other run "$GOE_BIN" --format json "$PWD/configs/t.yaml"
 expect_stdout_has '"OTEL_SERVICE_NAME": "here"'
 expect_stderr ""
+
+
+# Issue 39: the first mistakes on the command line, in the tool's own words, whole.
+mkdir first && cd first
+printf 'telemetry:\n  enabled: true\n  service_name: svc\n' > c.yaml
+help=" (see gym-otel-env --help)"
+run "$GOE_BIN" --exec gym env start --config c.yaml
+expect_status 2
+expect_stdout ""
+expect_stderr "gym-otel-env: error: '--' is missing before the command of --exec: put it before 'gym', as in gym-otel-env [OPTION]... --exec -- gym [ARG]...$help"
+run "$GOE_BIN" --exec c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --exec needs a command after '--'"
+run "$GOE_BIN" --formt json c.yaml
+expect_status 2
+expect_stdout "false"
+expect_stderr "gym-otel-env: error: unknown option '--formt'; did you mean '--format'?$help"
+formats="sh, fish, json, dotenv, env-file, github, gitlab, ray, kubernetes"
+run "$GOE_BIN" c.yaml --format
+expect_status 2
+expect_stderr "gym-otel-env: error: --format needs a value: one of $formats$help"
+run "$GOE_BIN" --format --check c.yaml
+expect_status 2
+expect_stdout ""
+expect_stderr "gym-otel-env: error: --format needs a value: one of $formats$help"
+run "$GOE_BIN" --format jsn c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --format: 'jsn' is not one of $formats; did you mean 'json'?$help"
+run "$GOE_BIN" c.yaml --set
+expect_status 2
+expect_stderr "gym-otel-env: error: --set needs a value: KEY=VALUE$help"
+run "$GOE_BIN" --strict=yes c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --strict takes no value$help"
+run "$GOE_BIN" --set =x c.yaml
+expect_status 2
+expect_stderr "gym-otel-env: error: --set: expected KEY=VALUE, got '=x' (no KEY before '=')"
+
+# A Hydra override as a CONFIG word is one, as on Gym's command line; a file of that name by a path.
+run "$GOE_BIN" --format json c.yaml +telemetry.exporter=console ++telemetry.service_name=other
+expect_status 0
+expect_stdout_has '"NEMO_GYM_OTEL_EXPORTER": "console"'
+expect_stdout_has '"OTEL_SERVICE_NAME": "other"'
+expect_stderr ""
+run "$GOE_BIN" c.yaml telemetry.exporter=console
+expect_status 2
+expect_stderr "gym-otel-env: error: command line: telemetry.exporter: Could not override 'telemetry.exporter'. To append to your config use +telemetry.exporter=console"
+run "$GOE_BIN" c.yaml '~telemetry.service_name'
+expect_status 2
+expect_stderr "gym-otel-env: error: command line: telemetry.service_name: Could not delete from config. 'telemetry.service_name' does not exist."
+printf 'telemetry:\n  service_name: from-a-file\n' > 'telemetry.service_name=x'
+for word in ./telemetry.service_name=x "-- telemetry.service_name=x"; do
+    run "$GOE_BIN" --format json c.yaml $word
+    expect_status 0
+    expect_stdout_has '"OTEL_SERVICE_NAME": "from-a-file"'
+done
+
+# A command that is not there: its 127 line alone.
+run "$GOE_BIN" --exec -- goe-no-such-command a
+expect_status 127
+expect_stdout ""
+expect_stderr "gym-otel-env: error: goe-no-such-command: command not found"
+run "$GOE_BIN" c.yaml --strict --exec -- ./goe-no-such-command
+expect_status 127
+expect_stderr "gym-otel-env: error: ./goe-no-such-command: no such file"
+
+# A quote never closed: where PyYAML says it opens, and where it says the text ends (a line past the last).
+printf 'telemetry:\n  enabled: true\n  service_name: "abc\n' > quote.yaml
+run "$GOE_BIN" quote.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: quote.yaml:4:1: telemetry.service_name: while scanning a quoted scalar at line 3, column 17: found unexpected end of stream"
+
+# Every unset variable in one run, each with a default that passes when followed.
+printf 'telemetry:\n  enabled: true\n  otlp_endpoint: ${oc.env:GOE_A}\n  service_name: ${oc.env:GOE_B}\n  otlp_protocol: ${oc.env:GOE_A}\n' > unset.yaml
+run "$GOE_BIN" --check unset.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: unset.yaml:3:18: telemetry.otlp_endpoint: environment variable 'GOE_A' not found (set it, or give it a default: \${oc.env:GOE_A,null})
+gym-otel-env: error: unset.yaml:4:17: telemetry.service_name: environment variable 'GOE_B' not found (set it, or give it a default: \${oc.env:GOE_B,'nemo-gym'})
+gym-otel-env: error: unset.yaml:5:18: telemetry.otlp_protocol: environment variable 'GOE_A' not found (set it, or give it a default: \${oc.env:GOE_A,null})"
+sed -e "s/GOE_A}/GOE_A,null}/g" -e "s/GOE_B}/GOE_B,'nemo-gym'}/" unset.yaml > followed.yaml
+run "$GOE_BIN" --check --strict followed.yaml
+expect_status 0
+expect_stderr ""
+# Past the first, a variable named from a secret is masked, though the first stopped before reading it.
+printf 'telemetry:\n  enabled: true\n  otlp_headers: a=${oc.env:GOE_A},b=${oc.env:NOPE_${oc.env:HC_KEY}}\n' > past.yaml
+HC_KEY=s3cr3tvalue run "$GOE_BIN" past.yaml
+expect_status 1
+expect_stderr "gym-otel-env: error: past.yaml:3:17: telemetry.otlp_headers: environment variable 'GOE_A' not found (set it, or give it a default: \${oc.env:GOE_A,''})
+gym-otel-env: error: past.yaml:3:17: telemetry.otlp_headers: environment variable 'NOPE_***' not found (set it, or give it a default: \${oc.env:NOPE_***,''})"
+
+# On a terminal, an error leaves stdout empty: `false` is for an eval, not for a person.
+if script -qec true /dev/null >/dev/null 2>&1; then
+    for args in "quote.yaml" "--formt json c.yaml" "--format fish quote.yaml"; do
+        tty=$(script -qec "'$GOE_BIN' $args 2>/dev/null; echo status=\$?" /dev/null | tr -d '\r')
+        check; [[ $tty == status=[12] ]] || fail "stdout on a terminal after an error ($args): [$tty]"
+    done
+fi
+
+# --help names every form of --explain.
+run "$GOE_BIN" --help
+expect_stdout_has "      --explain[=full|short]"
+cd ..
 
 finish

@@ -116,7 +116,7 @@ expect "uv run --project" "uv uv-env" "$out"
 
 # --gym-root DIR: the same root by hand, also without --exec.
 out=$(clean_env "$GOE_BIN" --no-env-yaml --gym-root "$site" resources_servers/x/configs/x.yaml 2>&1)
-expect "--gym-root" "export OTEL_SERVICE_NAME='wheel-server';" "$(grep '^export OTEL_SERVICE_NAME=' <<<"$out")"
+expect "--gym-root" "export OTEL_SERVICE_NAME='wheel-server' &&" "$(grep '^export OTEL_SERVICE_NAME=' <<<"$out")"
 out=$(clean_env "$GOE_BIN" --no-env-yaml --gym-root "$work/checkout" --exec -- "$work/venv/bin/gym" env start --environment x 2>&1)
 expect "--gym-root wins over the found root" "child editable-env" "$out"
 

@@ -36,7 +36,7 @@ error_case $'telemetry:\n  a: ${.b}\n  b: ${.a}' \
 error_case $'x: ${y}\ny: ${x}\ntelemetry:\n  service_name: ${x}' \
     "gym-otel-env: error: c.yaml:1:4: x: recursive interpolation detected"
 error_case $'telemetry:\n  enabled: ${oc.env:GOE_NOT_SET_ANYWHERE}' \
-    "gym-otel-env: error: c.yaml:2:12: telemetry.enabled: environment variable 'GOE_NOT_SET_ANYWHERE' not found (set it, or give it a default: \${oc.env:GOE_NOT_SET_ANYWHERE,''})"
+    "gym-otel-env: error: c.yaml:2:12: telemetry.enabled: environment variable 'GOE_NOT_SET_ANYWHERE' not found (set it, or give it a default: \${oc.env:GOE_NOT_SET_ANYWHERE,false})"
 
 # The position is the one in the file that won the merge.
 printf 'telemetry:\n  service_name: fine\n' > a.yaml

@@ -42,7 +42,8 @@ expect_stderr_has "  OTEL_EXPORTER_OTLP_HEADERS=x-key=***                    set
 
 # --- carried where it is read elsewhere ---------------------------------------------------
 run render --explain=short --format env-file
-expect_stderr "gym-otel-env: +NEMO_GYM_OTEL_ENABLED =NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY +NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED +NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER =NEMO_GYM_OTEL_RUN_ID +NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP =OTEL_EXPORTER_OTLP_ENDPOINT +OTEL_EXPORTER_OTLP_PROTOCOL =OTEL_EXPORTER_OTLP_HEADERS =OTEL_SERVICE_NAME"
+expect_stderr "gym-otel-env: note: the environment sets NEMO_GYM_OTEL_SPAN_GROUPS, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, which win over the config (unset them to use the config's; --explain shows both)
+gym-otel-env: +NEMO_GYM_OTEL_ENABLED =NEMO_GYM_OTEL_SPAN_GROUPS +NEMO_GYM_OTEL_EXPORT_STRATEGY +NEMO_GYM_OTEL_EXPORT_RANK +NEMO_GYM_OTEL_TRACES_ENABLED +NEMO_GYM_OTEL_METRICS_ENABLED +NEMO_GYM_OTEL_LOGS_ENABLED +NEMO_GYM_OTEL_EXPORTER =NEMO_GYM_OTEL_RUN_ID +NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER +NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP =OTEL_EXPORTER_OTLP_ENDPOINT +OTEL_EXPORTER_OTLP_PROTOCOL =OTEL_EXPORTER_OTLP_HEADERS =OTEL_SERVICE_NAME"
 run render --explain --format kubernetes
 expect_stderr_has "  OTEL_SERVICE_NAME=from-shell                            set in the environment: kept, written with its value"
 expect_stderr_has "  OTEL_EXPORTER_OTLP_ENDPOINT=https://***@collector:4318  set in the environment: kept, written with its value"
@@ -149,5 +150,8 @@ while IFS= read -r line; do
     [[ ($line == *kEpTsEcReT9* || $line == *pAsSwOrD7*) && $line != ::add-mask::* ]] && fail "a secret outside an add-mask command: $line"
 done <<<"$ERR"
 run render --format github
+expect_stderr "gym-otel-env: note: the environment sets NEMO_GYM_OTEL_SPAN_GROUPS, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, which win over the config (unset them to use the config's; --explain shows both)"
+# -q silences the note, as every other line that is not an error.
+run render -q --format github
 expect_stderr ""
 finish

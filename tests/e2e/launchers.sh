@@ -54,7 +54,8 @@ expect "through env -S: the same variables" "A=1"$'\n'"$direct" "$(sed 1d <<<"$O
 # env's own variables are what Gym sees: switched off as Gym would be, nothing added.
 run clean "$GOE_BIN" --no-env-yaml --explain=short --exec -- env NEMO_GYM_OTEL_ENABLED=0 gym env start --config c.yaml
 expect_status 0
-expect_stderr "gym-otel-env: telemetry off: NEMO_GYM_OTEL_ENABLED=0 in the environment; set but not exported: exporter, service_name"
+expect_stderr "gym-otel-env: note: the environment sets NEMO_GYM_OTEL_ENABLED, which wins over the config (unset it to use the config's; --explain shows both)
+gym-otel-env: telemetry off: NEMO_GYM_OTEL_ENABLED=0 in the environment; set but not exported: exporter, service_name"
 expect_stdout "$argv
 NEMO_GYM_OTEL_ENABLED=0
 NEMO_GYM_OTEL_RUN_ID=run"

@@ -11,15 +11,15 @@ cfg='telemetry: {enabled: true, service_name: piped}'
 
 run bash -c "printf '%s\n' '$cfg' | '$GOE_BIN' --no-env-yaml /dev/stdin"
 expect_status 0
-expect_stdout_has "export OTEL_SERVICE_NAME='piped';"
+expect_stdout_has "export OTEL_SERVICE_NAME='piped' &&"
 run bash -c "'$GOE_BIN' --no-env-yaml <(printf '%s\n' '$cfg')"
 expect_status 0
-expect_stdout_has "export OTEL_SERVICE_NAME='piped';"
+expect_stdout_has "export OTEL_SERVICE_NAME='piped' &&"
 mkfifo fifo
 (printf '%s\n' "$cfg" >fifo &)
 run "$GOE_BIN" --no-env-yaml fifo
 expect_status 0
-expect_stdout_has "export OTEL_SERVICE_NAME='piped';"
+expect_stdout_has "export OTEL_SERVICE_NAME='piped' &&"
 run "$GOE_BIN" --no-env-yaml /dev/null
 expect_status 0
 expect_stdout ""

@@ -448,4 +448,13 @@ TEST_CASE("unread_reason and command_warnings: what a user reads about the comma
           "SLURM_EXPORT_ENV), so its arguments are not read");
     CHECK(command_warnings(reading({"srun", "gym"}), false, {}).front().kind == CommandWarning::Kind::unread);
     CHECK(command_warnings(reading({"env", "-i", "gym"}), true, {}).front().kind == CommandWarning::Kind::cleared);
+
+    // A command execvp will not find: its 127 says it all, nothing of what its arguments meant.
+    CommandReading missing = reading({"nosuchcmd", "a"});
+    CHECK(texts(missing, false).size() == 1);
+    missing.found = false;
+    CHECK(texts(missing, false).empty());
+    missing = reading({"env", "-i", "nosuchcmd"});
+    missing.found = false;
+    CHECK(texts(missing, true).empty());
 }

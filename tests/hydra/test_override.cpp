@@ -441,6 +441,10 @@ TEST_CASE("parse_set: --set KEY=VALUE is the token ++KEY=VALUE, shown as typed",
         {"a b=1", "error: --set: Error parsing override 'a b=1': token recognition error at column 2: ' '"},
         {"a", "error: --set: expected KEY=VALUE, got 'a'"},
         {"", "error: --set: expected KEY=VALUE, got ''"},
+        // An empty key, which no config could read back (it used to be set).
+        {"=x", "error: --set: expected KEY=VALUE, got '=x' (no KEY before '=')"},
+        {"++=x", "error: --set: expected KEY=VALUE, got '++=x' (no KEY before '=')"},
+        {"=", "error: --set: expected KEY=VALUE, got '=' (no KEY before '=')"},
     }));
     std::string out;
     try {

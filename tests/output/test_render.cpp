@@ -225,7 +225,7 @@ TEST_CASE("kFormats: the docs' lists of formats are kFormats, in its order, and 
 TEST_CASE("kFormats: what the docs say each format does on failure and with a kept variable is its row's") {
     auto shells = formats_where([](const goe::FormatInfo& f) { return f.on_failure == "false\n"; });
     auto quiet = formats_where([](const goe::FormatInfo& f) { return f.on_failure.empty(); });
-    auto inherits = formats_where([](const goe::FormatInfo& f) { return f.reader == goe::Reader::inherits; });
+    auto inherits = formats_where([](const goe::FormatInfo& f) { return !goe::carries_kept(f.reader); });
     std::string formats = source_file("docs/formats.md");
     SECTION("docs/formats.md 'On failure': which print false, which nothing") {
         CHECK(formats_between(formats, "## On failure", "print exactly `false`") == shells);
@@ -233,7 +233,7 @@ TEST_CASE("kFormats: what the docs say each format does on failure and with a ke
     }
     SECTION("docs/formats.md 'Variables already set': left out, or written with its value") {
         CHECK(formats_between(formats, "- **Left out** by", ".") == inherits);
-        auto elsewhere = formats_where([](const goe::FormatInfo& f) { return f.reader != goe::Reader::inherits; });
+        auto elsewhere = formats_where([](const goe::FormatInfo& f) { return goe::carries_kept(f.reader); });
         CHECK(formats_between(formats, "- **Written with its value** by", ".") == elsewhere);
     }
     SECTION("docs/formats.md's table: the column 'a variable already set'") {
@@ -242,7 +242,7 @@ TEST_CASE("kFormats: what the docs say each format does on failure and with a ke
         for (size_t i = 0; i < rows.size(); ++i) {
             const auto& f = goe::kFormats[i];
             INFO(f.name << ": " << rows[i].back());
-            std::string want = f.reader == goe::Reader::inherits                ? "left out"
+            std::string want = !goe::carries_kept(f.reader)                      ? "left out"
                                : f.reader == goe::Reader::elsewhere_but_secrets ? "written, but a secret"
                                                                                 : "written";
             CHECK(rows[i].back().starts_with(want));
@@ -616,7 +616,7 @@ TEST_CASE("written: a format read elsewhere carries the kept variables with thei
         std::vector<std::string> names;
         for (const auto& e : goe::written(t, &f)) names.push_back(e.name);
         bool elsewhere = f.name != "sh" && f.name != "fish" && f.name != "json";
-        CHECK((f.reader != goe::Reader::inherits) == elsewhere);
+        CHECK(goe::carries_kept(f.reader) == elsewhere);
         CHECK(names == (elsewhere ? std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED", "NEMO_GYM_OTEL_RUN_ID",
                                                              "OTEL_SERVICE_NAME"}
                                   : std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED", "OTEL_SERVICE_NAME"}));

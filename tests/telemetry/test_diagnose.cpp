@@ -339,7 +339,8 @@ TEST_CASE("report: the loader's warning about a file passed over, first for a CO
           "'exporter'?\n");
 }
 
-TEST_CASE("report: a run that read nothing says so on a terminal, and only there") {
+// Issue 39: `gym-otel-env --strict` with no config and no env.yaml exited 0 without a word.
+TEST_CASE("report: a run that read nothing warns first, an error under --strict") {
     goe::testing::MemoryFileSystem fs;
     auto nothing = [&](bool no_env_yaml, std::vector<std::string> sets = {}) {
         goe::LoadRequest request;
@@ -347,19 +348,72 @@ TEST_CASE("report: a run that read nothing says so on a terminal, and only there
         request.sets = std::move(sets);
         return goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
     };
-    const std::string note =
-        "gym-otel-env: note: no config read (no CONFIG given, and no env.yaml in the working directory or the search "
-        "roots), so only the environment can switch telemetry on: name a config (gym-otel-env c.yaml), or see "
-        "gym-otel-env --help\n";
-    auto r = goe::report(nothing(false), {}, {.terminal = true});
-    CHECK(r.text == note);
+    const std::string read_nothing =
+        "no config read (no CONFIG given, and no env.yaml in the working directory or the search roots), so only "
+        "the environment can switch telemetry on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help\n";
+    auto r = goe::report(nothing(false), {}, {});
+    CHECK(r.text == "gym-otel-env: warning: " + read_nothing);
     CHECK_FALSE(r.failed);
-    CHECK(goe::report(nothing(true), {}, {.terminal = true}).text ==
-          "gym-otel-env: note: no config read (no CONFIG given, and --no-env-yaml), so only the environment can "
+    r = goe::report(nothing(false), {}, {.strict = true});
+    CHECK(r.text == "gym-otel-env: error: " + read_nothing);
+    CHECK(r.failed);
+    CHECK(goe::report(nothing(false), {}, {.quiet = true}).text.empty());
+    r = goe::report(nothing(false), {}, {.strict = true, .quiet = true});
+    CHECK(r.text == "gym-otel-env: error: " + read_nothing);
+    CHECK(r.failed);
+    CHECK(goe::report(nothing(true), {}, {}).text ==
+          "gym-otel-env: warning: no config read (no CONFIG given, and --no-env-yaml), so only the environment can "
           "switch telemetry on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help\n");
-    CHECK(goe::report(nothing(false), {}, {}).text.empty());                                 // not on a pipe
-    CHECK(goe::report(nothing(false), {}, {.quiet = true, .terminal = true}).text.empty());  // nor under --quiet
-    CHECK(goe::report(nothing(false, {"telemetry.enabled=true"}), {}, {.terminal = true}).text.empty());
+    // A telemetry value from --set is something read; another key is not, and comes after.
+    CHECK(goe::report(nothing(false, {"telemetry.enabled=true"}), {}, {.strict = true}).text.empty());
+    CHECK(goe::report(nothing(false, {"enabled=true"}), {}, {}).text ==
+          "gym-otel-env: warning: " + read_nothing +
+              "gym-otel-env: warning: --set: enabled: a telemetry field at the top level, where Gym does not read "
+              "it, ignored; put it under a 'telemetry:' block\n");
     fs.files["env.yaml"] = "a: 1\n";
-    CHECK(goe::report(nothing(false), {}, {.terminal = true}).text.empty());  // env.yaml was read
+    CHECK(goe::report(nothing(false), {}, {.strict = true}).text.empty());  // env.yaml was read
+}
+
+TEST_CASE("report: a Gym command line under --exec that names no config warns, an error under --strict") {
+    goe::testing::MemoryFileSystem fs;
+    goe::LoadRequest request;
+    request.no_env_yaml = true;
+    request.reading.exec = true;
+    request.reading.gym = true;
+    request.reading.program = "gym";
+    request.reading.command = "env start";
+    auto outcome = goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
+    const std::string unnamed =
+        "no config read (no --config or asset selector on gym's command line, and --no-env-yaml), so only the "
+        "environment can switch telemetry on: name a config (gym-otel-env --exec -- gym ... --config c.yaml)\n";
+    CHECK(goe::report(outcome, {}, {}).text == "gym-otel-env: warning: " + unnamed);
+    auto r = goe::report(outcome, {}, {.strict = true, .quiet = true});
+    CHECK(r.text == "gym-otel-env: error: " + unnamed);
+    CHECK(r.failed);
+    CHECK(goe::report(outcome, {}, {.quiet = true}).text.empty());
+    // Gym's entry point as written; env.yaml looked for.
+    outcome.reading.program = "ng";
+    outcome.no_env_yaml = false;
+    CHECK(goe::report(outcome, {}, {}).text ==
+          "gym-otel-env: warning: no config read (no --config or asset selector on ng's command line, and no "
+          "env.yaml in the working directory or the search roots), so only the environment can switch telemetry on: "
+          "name a config (gym-otel-env --exec -- ng ... --config c.yaml)\n");
+    outcome.reading.command.clear();  // `gym --help`: Gym starts nothing and reads no config
+    CHECK(goe::report(outcome, {}, {.strict = true}).text.empty());
+    outcome.reading.command = "env start";
+    outcome.files = {"env.yaml"};  // Gym reads it too
+    CHECK(goe::report(outcome, {}, {.strict = true}).text.empty());
+    // Gym's own override tokens giving a telemetry value: read.
+    request.gym_overrides = {"++telemetry.enabled=true"};
+    outcome = goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
+    CHECK(goe::report(outcome, {}, {.strict = true}).text.empty());
+    // Not Gym's command: only command_warnings' own "no config read: ...", said once.
+    request.gym_overrides.clear();
+    request.reading.gym = false;
+    request.reading.launch = goe::launched({"python", "train.py"}, {});
+    outcome = goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); });
+    CHECK(goe::report(outcome, {}, {}).text ==
+          "gym-otel-env: warning: no config read: python is not Gym's command (gym, ng, ng_*, python -m "
+          "nemo_gym.cli.main), so its arguments are not read: give the configs as CONFIG (gym-otel-env CONFIG... "
+          "--exec -- python ...)\n");
 }

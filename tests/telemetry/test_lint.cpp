@@ -184,6 +184,41 @@ TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a 
     CHECK(d.str(true) == "c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?");
 }
 
+// Issue 39: `telemetry:` then `enabled: true` at column 1 left telemetry off without a word.
+TEST_CASE("lint_top_level: a field at the top level beside a null, empty or missing block, at the field") {
+    auto top = [](const std::string& yaml, bool as_error = false) {
+        std::vector<std::string> out;
+        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str(as_error));
+        return out;
+    };
+    const std::string at_top = "a telemetry field at the top level, where Gym does not read it";
+    CHECK(top("telemetry:\nenabled: true\nservice_name: x\npolicy_model: 1\n") ==
+          Lines{"c.yaml:2:1: enabled: " + at_top + ", ignored; indent it under 'telemetry:'",
+                "c.yaml:3:1: service_name: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    CHECK(top("telemetry:\nenabled: true\n", true) ==
+          Lines{"c.yaml:2:1: enabled: " + at_top + "; indent it under 'telemetry:'"});
+    CHECK(top("telemetry: {}\n  # a comment\nexporter: console\n") ==
+          Lines{"c.yaml:3:1: exporter: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    CHECK(top("telemetry: ~\nrun_id:\n") ==
+          Lines{"c.yaml:2:1: run_id: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    // No block at all: where to put it. A misspelt block is said first, at its own key.
+    CHECK(top("enabled: true\n") ==
+          Lines{"c.yaml:1:1: enabled: " + at_top + ", ignored; put it under a 'telemetry:' block"});
+    CHECK(top("telemtry:\nenabled: true\n") ==
+          Lines{"c.yaml:1:1: telemtry: not the telemetry block, ignored; did you mean 'telemetry'?",
+                "c.yaml:2:1: enabled: " + at_top + ", ignored; put it under a 'telemetry:' block"});
+    // A secret value is never shown: the message names the key only.
+    CHECK(top("telemetry:\notlp_headers: authorization=Bearer s3cr3t\n") ==
+          Lines{"c.yaml:2:1: otlp_headers: " + at_top + ", ignored; indent it under 'telemetry:'"});
+    // A block with keys of its own: a field's name beside it is the user's own value.
+    CHECK(top("telemetry:\n  enabled: true\nservice_name: x\n").empty());
+    CHECK(top("telemetry: {enabled: true, service_name: '${service_name}'}\nservice_name: x\n").empty());
+    // A mapping or a list under a field's name is a server instance or the user's own.
+    CHECK(top("exporter: {entrypoint: app.py}\nrun_id: [1]\n").empty());
+    // Only the field's exact name: Gym's keys are case-sensitive, and these are no field.
+    CHECK(top("Enabled: true\nenable: true\n1: x\n").empty());
+}
+
 TEST_CASE("lint checks the config value where it was written") {
     CHECK(lint_text("telemetry:\n  exporter: zipkin\n  otlp_protocol: http\n") ==
           Lines{"c.yaml:2:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)",

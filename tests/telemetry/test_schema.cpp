@@ -242,13 +242,15 @@ TEST_CASE("secret_parts: what a message could quote alone of a secret value, eac
     CHECK(goe::secret_parts(field("service_name"), "s3cret").empty());
 }
 
-TEST_CASE("field_of_variable: the schema's variables and the per-signal ones that carry the same setting") {
+TEST_CASE("field_of_variable: the schema's variables, their lens fallbacks and the per-signal ones") {
     CHECK(goe::field_of_variable("OTEL_EXPORTER_OTLP_HEADERS") == &field("otlp_headers"));
     CHECK(goe::field_of_variable("OTEL_EXPORTER_OTLP_TRACES_HEADERS") == &field("otlp_headers"));
     CHECK(goe::field_of_variable("OTEL_EXPORTER_OTLP_LOGS_ENDPOINT") == &field("otlp_endpoint"));
     CHECK(goe::field_of_variable("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL") == &field("otlp_protocol"));
     CHECK(goe::field_of_variable("NEMO_GYM_OTEL_RUN_ID") == &field("run_id"));
-    CHECK(goe::field_of_variable("NEMO_LENS_RUN_ID") == nullptr);
+    CHECK(goe::field_of_variable("NEMO_LENS_RUN_ID") == &field("run_id"));
+    CHECK(goe::field_of_variable("NEMO_LENS_ENABLED") == &field("enabled"));
+    CHECK(goe::field_of_variable("NEMO_LENS_SERVICE_NAME_PER_SERVER") == nullptr);  // a field with no fallback
     CHECK(goe::field_of_variable("OTEL_EXPORTER_OTLP_TRACES_TIMEOUT") == nullptr);
 }
 

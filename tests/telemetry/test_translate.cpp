@@ -180,3 +180,54 @@ TEST_CASE("with_kept: every variable in effect in stdout's order, a kept one at 
     CHECK(std::find(kept_run.begin(), kept_run.end(), "~NEMO_GYM_OTEL_RUN_ID") - kept_run.begin() == 8);
     CHECK(kept_run.back() == "OTEL_SERVICE_NAME");
 }
+
+TEST_CASE("translate: the switch that turned telemetry off is kept, so that a format read elsewhere carries it") {
+    auto kept_of = [](const std::string& yaml, const Environment& env) {
+        std::vector<std::string> out;
+        Translation t = translate(settings_of(yaml), env, [] { return std::string("0123456789ab"); });
+        CHECK_FALSE(t.enabled);
+        CHECK(t.exports.empty());
+        for (const auto& e : t.kept) out.push_back(e.name + "=" + e.value);
+        return out;
+    };
+    CHECK(kept_of("telemetry: {enabled: true}\n", {{"NEMO_GYM_OTEL_ENABLED", "0"}}) ==
+          std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED=0"});
+    CHECK(kept_of("telemetry: {enabled: true}\n", {{"NEMO_LENS_ENABLED", "off"}}) ==
+          std::vector<std::string>{"NEMO_LENS_ENABLED=off"});
+    // The config's own off is the config's: nothing of the environment to carry.
+    CHECK(kept_of("telemetry: {enabled: false}\n", {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://t:4318"}}).empty());
+}
+
+TEST_CASE("translate: a per-signal OTLP variable the exporters read first is kept, a header a secret") {
+    Settings s = settings_of("telemetry: {enabled: true, otlp_endpoint: 'http://c:4318'}\n");
+    Translation t = translate(s,
+                              {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://t:4318"},
+                               {"OTEL_EXPORTER_OTLP_LOGS_HEADERS", "k=v"},
+                               {"OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", " "},
+                               {"OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "5"}},
+                              [] { return std::string("0123456789ab"); });
+    std::vector<std::string> kept;
+    for (const auto& e : t.kept) kept.push_back(e.name + "=" + e.value + (e.secret ? " (secret)" : ""));
+    CHECK(kept == std::vector<std::string>{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=http://t:4318",
+                                           "OTEL_EXPORTER_OTLP_LOGS_HEADERS=k=v (secret)"});
+    // After the block's variables, before a run id that nothing gave.
+    auto all = with_kept(t);
+    REQUIRE(all.size() >= 3);
+    CHECK(all[all.size() - 3].name == "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT");
+    CHECK(all[all.size() - 2].name == "OTEL_EXPORTER_OTLP_LOGS_HEADERS");
+    CHECK(all.back().name == "NEMO_GYM_OTEL_RUN_ID");
+}
+
+TEST_CASE("translate: the run id this tool's earlier output made up stays the run's while no config or job gives one") {
+    auto run_id = [](const std::string& yaml, const Environment& env) {
+        Translation t = translate(
+            settings_of(yaml), env, [] { return std::string("0123456789ab"); }, "earlier0001");
+        const Export& e = export_named(t, "NEMO_GYM_OTEL_RUN_ID");
+        return e.value + (e.source == Export::Source::earlier ? " (earlier)" : "");
+    };
+    CHECK(run_id("telemetry: {enabled: true}\n", {}) == "earlier0001 (earlier)");
+    // A job submitted from that shell is a run of its own: one run id per job.
+    CHECK(run_id("telemetry: {enabled: true}\n", {{"SLURM_JOB_ID", "42"}}) == "42");
+    CHECK(run_id("telemetry: {enabled: true, run_id: cfg}\n", {}) == "cfg");
+    CHECK(run_id("telemetry: {enabled: true}\n", {{"NEMO_LENS_RUN_ID", "lens"}}) == "lens");
+}

@@ -140,9 +140,27 @@ TEST_CASE("parse_yaml returns null for an empty document and rejects several doc
 TEST_CASE("parse_yaml reports malformed YAML with its position") {
     CHECK(loaded("a: [1, 2\n") ==
           "error: c.yaml:2:1: while parsing a flow sequence: expected ',' or ']', but got '<stream end>'");
-    // PyYAML: "while scanning a quoted scalar ... found unexpected end of stream" where the
-    // text ends; yaml-cpp's marks were where the scalar or the collection starts, or none.
-    CHECK(loaded("a: 'x\n") == "error: c.yaml:2:1: a: malformed YAML: end of quoted scalar not found");
+    // PyYAML: "while scanning a quoted scalar" where it opens, "found unexpected end of
+    // stream" where the text ends: a line past the last after a line break, as PyYAML says.
+    CHECK(loaded("a: 'x\n") ==
+          "error: c.yaml:2:1: a: while scanning a quoted scalar at line 1, column 4: found unexpected end of stream");
+    CHECK(loaded("telemetry:\n  enabled: true\n  service_name: \"abc\n") ==
+          "error: c.yaml:4:1: telemetry.service_name: while scanning a quoted scalar at line 3, column 17: found "
+          "unexpected end of stream");
+    CHECK(loaded("telemetry:\n  enabled: true\n  service_name: \"abc") ==
+          "error: c.yaml:3:21: telemetry.service_name: while scanning a quoted scalar at line 3, column 17: found "
+          "unexpected end of stream");
+    CHECK(
+        loaded("a: [\"x\n") ==
+        "error: c.yaml:2:1: a[0]: while scanning a quoted scalar at line 1, column 5: found unexpected end of stream");
+    // A document separator at the start of a line inside the quotes, in either quote.
+    CHECK(loaded("a: \"x\n---\n") ==
+          "error: c.yaml:2:1: while scanning a quoted scalar at line 1, column 4: found unexpected document separator");
+    CHECK(loaded("a: 'x\n...\n") ==
+          "error: c.yaml:2:1: while scanning a quoted scalar at line 1, column 4: found unexpected document separator");
+    CHECK(loaded("a: 'x\n--- y'\n") ==
+          "error: c.yaml:2:1: while scanning a quoted scalar at line 1, column 4: found unexpected document separator");
+    CHECK(loaded("a: 'x\n---y'\n") == "{'a': 'x ---y'}");
 }
 
 TEST_CASE("parse_yaml rejects bytes PyYAML's reader rejects") {
@@ -466,8 +484,8 @@ TEST_CASE("parse_yaml: regression: odd documents where yaml-cpp and the rules sc
          "error: c.yaml:2:1: while parsing a flow node: expected the node content, but found '<stream end>'"},
         {"t: {a: 1 # c:\n", "2:1 while parsing a flow mapping: expected ',' or '}', but got '<stream end>'",
          "error: c.yaml:2:1: while parsing a flow mapping: expected ',' or '}', but got '<stream end>'"},
-        {"\"", "1:2 while scanning a quoted scalar: found unexpected end of stream",
-         "error: c.yaml:1:2: malformed YAML: end of quoted scalar not found"},
+        {"\"", "1:2 while scanning a quoted scalar (1:1): found unexpected end of stream",
+         "error: c.yaml:1:2: while scanning a quoted scalar at line 1, column 1: found unexpected end of stream"},
         {"x\n#\nt", "3:1 expected '<document start>', but found '<scalar>'",
          "error: c.yaml:3:1: expected a single document, found several"},
         {"s: |-2 # c\n   x\nt: >2+\n   x\n\n", "{'s': ' x', 't': ' x\\n\\n'}", "{'s': ' x', 't': ' x\\n\\n'}"},

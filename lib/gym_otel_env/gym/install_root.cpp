@@ -24,8 +24,10 @@ std::string dirname_of(const std::string& path) {
     return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-// execvp's search: a name with a slash is itself, else the first executable on PATH.
-std::optional<std::string> on_path(const std::string& name, const Environment& env, FileSystem& fs) {
+// execvp's search: a name with a slash is itself, else the first file on PATH that
+// `wanted` takes.
+template <typename Wanted>
+std::optional<std::string> searched(const std::string& name, const Environment& env, FileSystem& fs, Wanted wanted) {
     if (name.find('/') != std::string::npos) return name;
     std::string_view path = lookup(env, "PATH").value_or("/usr/local/bin:/usr/bin:/bin");
     size_t start = 0;
@@ -33,10 +35,15 @@ std::optional<std::string> on_path(const std::string& name, const Environment& e
         size_t end = std::min(path.find(':', start), path.size());
         std::string dir(path.substr(start, end - start));
         std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
-        if (fs.kind(candidate) == FileSystem::Kind::file && fs.executable(candidate)) return candidate;
+        if (fs.kind(candidate) == FileSystem::Kind::file && wanted(candidate)) return candidate;
         start = end + 1;
     }
     return std::nullopt;
+}
+
+// The first executable on PATH, which is what execvp runs.
+std::optional<std::string> on_path(const std::string& name, const Environment& env, FileSystem& fs) {
+    return searched(name, env, fs, [&fs](const std::string& file) { return fs.executable(file); });
 }
 
 // The kernel's reading of a #! line (binfmt_script): the interpreter, then the rest of the
@@ -241,6 +248,12 @@ std::optional<std::string> gym_install_root(const GymEntry& entry, const Environ
     }
     if (!interpreter) return std::nullopt;
     return root_for_interpreter(*interpreter, fs);
+}
+
+bool command_found(const std::string& name, const Environment& env, FileSystem& fs) {
+    if (name.empty()) return false;
+    if (name.find('/') != std::string::npos) return fs.kind(name) != FileSystem::Kind::none;
+    return searched(name, env, fs, [](const std::string&) { return true; }).has_value();
 }
 
 }  // namespace goe

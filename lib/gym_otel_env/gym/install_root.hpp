@@ -19,4 +19,8 @@ namespace goe {
 // that python, `uv run` the project's environment. nullopt when it cannot be told.
 std::optional<std::string> gym_install_root(const GymEntry& entry, const Environment& env, FileSystem& fs);
 
+// Whether execvp finds something at `name` (a path with a slash, else on the PATH of
+// `env`): false is its "command not found" (127), executable or not aside (126).
+bool command_found(const std::string& name, const Environment& env, FileSystem& fs);
+
 }  // namespace goe

@@ -510,7 +510,7 @@ std::string unread_reason(const CommandReading& reading) {
 std::vector<CommandWarning> command_warnings(const CommandReading& reading, bool files_read,
                                              const std::vector<std::string>& exported) {
     std::vector<CommandWarning> out;
-    if (!reading.exec) return out;
+    if (!reading.exec || !reading.found) return out;
     const Launched& l = reading.launch;
     // The program the exports were meant for: what runs behind the launchers read through.
     bool runs = !l.command.empty();

@@ -59,7 +59,11 @@ struct CommandReading {
     bool gym = false;           // what runs behind the launchers is Gym's entry point
     bool config_given = false;  // CONFIG was given, so Gym's command line is not read
     std::string program;        // gym: Gym's entry point as written ("gym", "python3")
+    std::string command;        // gym, its line read: the Gym command run ("env start"), "" for help, --version
     Launched launch;
+    // The command is there for execvp to find: when it is not, the run ends in "command
+    // not found" (127), and nothing is said of what its arguments would have meant.
+    bool found = true;
     // CONFIG given: the words of Gym's command line that name configs or set config
     // values, as written (an override token's value and other options' values left out).
     std::vector<std::string> ignored;

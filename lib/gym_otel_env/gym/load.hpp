@@ -38,6 +38,9 @@ struct LoadRequest {
         bool secret = false;     // the word belongs to a secret value: no message shows it
     };
     std::vector<StrayWord> stray_words;
+    // Not for loading either: the run id the tool's own earlier output made up in this
+    // shell (output/record.hpp), which stays the run's while nothing else gives one.
+    std::optional<std::string> earlier_run_id;
 };
 
 struct LoadLimits {

@@ -438,6 +438,12 @@ ParsedOverride parse_set(std::string_view text, SecretTest secret, int max_nesti
     // accepted) changes nothing and is dropped; ~ is refused by the grammar.
     std::string_view key = text;
     size_t plus = key.starts_with("++") ? 2 : key.starts_with("+") ? 1 : 0;
+    // `++=x` parses, and sets a key that is nothing, which no config reads back: the
+    // user's mistake, said as one.
+    if (key[plus] == '=')
+        throw Error(Origin{"--set"}, {},
+                    fmt::format("expected KEY=VALUE, got {} (no KEY before '=')", python_repr(text)),
+                    Error::Kind::usage);
     std::string token = "++" + std::string(key.substr(plus));
     TokenShown shown(text, "--set", 2 - plus, secret && secret(text));
     ParsedOverride out = parse(token, "--set", shown, max_nesting);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolvers.hpp"
@@ -47,6 +48,11 @@ struct ResolveLimits {
     // with these limits, as Gym resolves at several points before the block; none when
     // null. Not a limit, but handed everywhere the limits are.
     std::vector<DeprecatedKey>* deprecations = nullptr;
+    // When given, an oc.env of an unset variable without a default is noted here (the
+    // error OmegaConf would raise) and gives the empty string, so that one resolution
+    // names every unset variable where OmegaConf stops at the first. Not OmegaConf's
+    // resolution: only for that list.
+    std::vector<Error>* unset = nullptr;
 };
 
 // SPEC 7: the block keys whose values may be secret, and (filled in, also when resolution

@@ -107,9 +107,14 @@ Resolved Evaluator::oc_env(const std::string&, const std::vector<NodePtr>& args,
         note(*out);
         return made(out);
     }
-    if (args.size() == 1)
-        throw Error(f.node->origin, f.where.path, fmt::format("environment variable '{}' not found", args[0]->text()))
-            .because(Error::Cause::unset_variable, std::string(args[0]->text()));
+    if (args.size() == 1) {
+        Error unset =
+            Error(f.node->origin, f.where.path, fmt::format("environment variable '{}' not found", args[0]->text()))
+                .because(Error::Cause::unset_variable, std::string(args[0]->text()));
+        if (!limits_.unset) throw unset;
+        limits_.unset->push_back(std::move(unset));
+        return made(make_string("", f.node->origin));
+    }
     if (args[1]->type == Type::null) return made(make_null(f.node->origin));
     return made(string_result(str_of(*args[1], f), f));
 }

@@ -13,7 +13,8 @@ std::vector<std::string> child_environment(const std::vector<std::string>& base,
     };
     for (const auto& entry : base)
         if (!exported(entry)) out.push_back(entry);
-    for (const auto& e : exports) out.push_back(e.name + "=" + e.value);
+    for (const auto& e : exports)
+        if (e.source != Export::Source::withdrawn) out.push_back(e.name + "=" + e.value);
     return out;
 }
 

@@ -10,7 +10,8 @@
 namespace goe {
 
 // "NAME=value" entries: `base` (as the process had them, in order) with `exports`
-// applied, an exported name replacing an entry of the same name.
+// applied, an exported name replacing an entry of the same name and a withdrawn one
+// (output/record.hpp) removing it.
 std::vector<std::string> child_environment(const std::vector<std::string>& base, const std::vector<Export>& exports);
 
 }  // namespace goe

@@ -8,6 +8,7 @@
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
+#include "gym_otel_env/output/record.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 
@@ -124,7 +125,9 @@ std::string render_sh(const std::vector<Export>& exports, const RenderOptions&) 
     bool helpers = false;
     for (size_t i = 0; i < exports.size(); ++i) {
         const Export& e = exports[i];
-        if (sh_needs_printf(e.value)) {
+        if (e.source == Export::Source::withdrawn) {
+            out += fmt::format("unset {}", e.name);
+        } else if (sh_needs_printf(e.value)) {
             helpers = true;
             out += sh_printf_statement(e);
         } else {
@@ -142,6 +145,7 @@ namespace {
 
 // Inside fish's single quotes only \\ and \' are escapes; every other byte is literal.
 std::string fish_statement(const Export& e) {
+    if (e.source == Export::Source::withdrawn) return fmt::format("set -e -g {};\n", e.name);
     std::string quoted = "'";
     for (char c : e.value) {
         if (c == '\\' || c == '\'') quoted += '\\';
@@ -490,7 +494,7 @@ Format parse_format(std::string_view name) {
 }
 
 std::vector<Export> written(const Translation& translation, Format format) {
-    if (format->reader == Reader::inherits) return translation.exports;
+    if (!carries_kept(format->reader)) return translation.exports;
     auto out = with_kept(translation);
     if (format->reader == Reader::elsewhere_but_secrets)
         std::erase_if(out, [](const Export& e) { return e.source == Export::Source::kept && e.secret; });
@@ -522,6 +526,7 @@ namespace {
 // fish: the printable runs of `value` in single quotes, anything else as \xHH (ASCII) or
 // \XHH (one byte), which fish reads outside quotes as that character or byte.
 std::string fish_terminal_statement(const Export& e) {
+    if (e.source == Export::Source::withdrawn) return fmt::format("set -e -g {}\n", e.name);
     std::string out = fmt::format("set -gx {} ", e.name);
     std::string_view v = e.value;
     if (v.empty()) return out + "''\n";
@@ -553,12 +558,18 @@ std::string fish_terminal_statement(const Export& e) {
 
 }  // namespace
 
-std::string render_for_terminal(const std::vector<Export>& exports, Format format, const RenderOptions& options) {
+std::string render_for_terminal(const std::vector<Export>& all, Format format, const RenderOptions& options) {
+    // What a person reads, and pastes, is theirs: no record of the tool's own output
+    // (output/record.hpp), which only an eval or a source keeps.
+    std::vector<Export> exports = all;
+    std::erase_if(exports, [](const Export& e) { return e.name == kRecordVariable; });
     if (format->name == "sh") {
         std::string out;
         bool helpers = false;
         for (const auto& e : exports) {
-            if (terminal_printable(e.value)) {
+            if (e.source == Export::Source::withdrawn) {
+                out += fmt::format("unset {}\n", e.name);
+            } else if (terminal_printable(e.value)) {
                 std::string quoted;
                 for (char c : e.value) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
                 out += fmt::format("export {}='{}'\n", e.name, quoted);

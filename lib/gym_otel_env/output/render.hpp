@@ -45,9 +45,12 @@ std::string render_kubernetes(const std::vector<Export>& exports, const RenderOp
 // Who reads a format, and so what it holds of a variable the environment already sets
 // (a kept one): docs/formats.md says why each format is read where it is.
 enum class Reader {
-    // A process that inherits this environment (the shell that evals sh, fish's source,
-    // a program started from here that merges json into its own environment): the kept
-    // variable is there already, and is left out.
+    // This shell, which evaluates the output (sh's eval, fish's source): the kept variable
+    // is there already, and is left out; the output also records what it sets and unsets
+    // what the tool's earlier output set and this one does not give (output/record.hpp).
+    shell,
+    // A process that inherits this environment (a program started from here that merges
+    // json into its own): the kept variable is there already, and is left out.
     inherits,
     // A process elsewhere (a container, a pod, a Ray worker, a later CI step): the kept
     // variable is written with its value, so that it still wins where it is read.
@@ -58,6 +61,9 @@ enum class Reader {
     // can see the pipeline's artifacts.
     elsewhere_but_secrets,
 };
+
+// Whether a format's reader is elsewhere, so that it must carry the kept variables.
+constexpr bool carries_kept(Reader reader) { return reader != Reader::shell && reader != Reader::inherits; }
 
 struct FormatInfo {
     std::string_view name;         // the value of --format
@@ -81,8 +87,8 @@ std::string github_masks(const std::vector<Export>& exports);
 // format is adding a row and its render function.
 // clang-format off
 inline constexpr std::array<FormatInfo, 9> kFormats{{
-    {"sh",         "POSIX shell (default)",           render_sh,         "false\n", Reader::inherits,  nullptr},
-    {"fish",       "fish shell",                      render_fish,       "false\n", Reader::inherits,  nullptr},
+    {"sh",         "POSIX shell (default)",           render_sh,         "false\n", Reader::shell,     nullptr},
+    {"fish",       "fish shell",                      render_fish,       "false\n", Reader::shell,     nullptr},
     {"json",       "JSON object",                     render_json,       "",        Reader::inherits,  nullptr},
     {"dotenv",     "dotenv file",                     render_dotenv,     "",        Reader::elsewhere, nullptr},
     {"env-file",   "docker/podman/kubectl env file",  render_env_file,   "",        Reader::elsewhere, nullptr},

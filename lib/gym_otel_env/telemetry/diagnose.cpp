@@ -180,6 +180,31 @@ std::vector<Finding> in_file_order(std::vector<Finding> findings, const std::vec
     return out;
 }
 
+// A run that read no config: no file (no CONFIG, nothing from Gym's command line, no
+// env.yaml) and no telemetry value from --set or Gym's override tokens, so only the
+// environment can switch telemetry on. Under --exec only when Gym's command line was read
+// and starts a command (not `gym --help`); a command that is not read has
+// command_warnings' own "no config read: ...".
+std::vector<Diagnostic> nothing_read(const Outcome& outcome) {
+    const CommandReading& reading = outcome.reading;
+    if (!outcome.files.empty() || (reading.exec && (!reading.gym || reading.command.empty()))) return {};
+    // Files gave nothing, so a telemetry key can only be an override's.
+    if (outcome.root && outcome.root->type == Type::mapping && outcome.root->find("telemetry")) return {};
+    std::string_view env_yaml =
+        outcome.no_env_yaml ? "--no-env-yaml" : "no env.yaml in the working directory or the search roots";
+    std::string what =
+        reading.exec ? fmt::format(
+                           "no config read (no --config or asset selector on {0}'s command line, and {1}), so only "
+                           "the environment can switch telemetry on: name a config (gym-otel-env --exec -- {0} ... "
+                           "--config c.yaml)",
+                           reading.program, env_yaml)
+                     : fmt::format(
+                           "no config read (no CONFIG given, and {}), so only the environment can switch telemetry "
+                           "on: name a config (gym-otel-env c.yaml), or see gym-otel-env --help",
+                           env_yaml);
+    return {Diagnostic{{}, {}, std::move(what), false, {}}};
+}
+
 }  // namespace
 
 Report report(const Outcome& outcome, const Environment& env, const ReportOptions& options) {
@@ -189,7 +214,7 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
         for (auto& d : ds) found.push_back(Finding{false, std::move(d)});
     };
     warn(lint_command(outcome));
-    bool about_command = !found.empty();
+    warn(nothing_read(outcome));
     for (const auto& w : outcome.load_warnings)
         found.push_back(Finding{false, Diagnostic{w.origin, w.key_path, w.what, false, {}}});
     // OmegaConf warns as it resolves, before Gym reads anything.
@@ -225,19 +250,6 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
                          fmt::format("... and {} more", shown.size() - listed), options.colour, options.redactor);
     }
     if (out.failed) return out;
-    // Nothing read at all prints nothing: on a terminal, a person wonders whether anything
-    // happened. Not under --exec, where the command's own lines follow (and a command
-    // whose arguments are not read has its warning), nor when --set gave values.
-    if (options.terminal && !options.quiet && outcome.files.empty() && !outcome.overrides && !outcome.reading.exec &&
-        !about_command)
-        out.text += message_line(
-            Severity::note,
-            fmt::format("no config read (no CONFIG given, and {}), so only the environment can switch telemetry on: "
-                        "name a config (gym-otel-env c.yaml), or see gym-otel-env --help",
-                        outcome.no_env_yaml ? "--no-env-yaml"
-                                            : "no env.yaml in the working directory or the search "
-                                              "roots"),
-            options.colour, options.redactor);
     // Not a warning: switching telemetry off while keeping its settings is a normal thing
     // to do, but under --check it is what a user asking "is this right?" wants to hear.
     if (options.notes && !options.quiet) {
@@ -247,9 +259,20 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
                                                  keys, enablement(outcome, env)),
                                      options.colour, options.redactor);
     }
+    // "Existing variables win" is the promise, so not a warning; but a value the user set
+    // long ago, silently beating the config just edited, is what a person must hear of.
+    if (!options.quiet)
+        if (auto kept = kept_over_config(outcome); !kept.empty())
+            out.text += message_line(
+                Severity::note,
+                fmt::format("the environment sets {}, which {} over the config (unset {} to use the config's; "
+                            "--explain shows both)",
+                            fmt::join(kept, ", "), kept.size() == 1 ? "wins" : "win", kept.size() == 1 ? "it" : "them"),
+                options.colour, options.redactor);
     std::string lines;
-    if (options.explain == ExplainForm::full) lines = explain(outcome, env, options.kept_written);
-    if (options.explain == ExplainForm::brief) lines = explain_short(outcome, env, options.kept_written);
+    if (options.explain == ExplainForm::full) lines = explain(outcome, env, options.kept_written, options.withdrawn);
+    if (options.explain == ExplainForm::brief)
+        lines = explain_short(outcome, env, options.kept_written, options.withdrawn);
     // Line by line: the explanation's own line breaks stay, any other control is escaped.
     for (size_t start = 0; start < lines.size();) {
         size_t end = std::min(lines.find('\n', start), lines.size());

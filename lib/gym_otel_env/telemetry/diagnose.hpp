@@ -46,13 +46,13 @@ std::string printable(std::string_view text);
 enum class ExplainForm { none, full, brief };
 
 struct ReportOptions {
-    bool strict = false;    // every warning is an error
-    bool quiet = false;     // no warnings (errors still show)
-    bool colour = false;    // ANSI colours, see colour_wanted()
-    bool notes = false;     // --check: also what the config sets to no effect
-    bool terminal = false;  // stderr is a terminal: a person reads it (a run that read nothing says so)
+    bool strict = false;  // every warning is an error
+    bool quiet = false;   // no warnings (errors still show)
+    bool colour = false;  // ANSI colours, see colour_wanted()
+    bool notes = false;   // --check: also what the config sets to no effect
     ExplainForm explain = ExplainForm::none;
     std::vector<std::string> kept_written = {};  // the kept variables the output writes: --explain says so
+    std::vector<std::string> withdrawn = {};     // what the output unsets of the tool's earlier output: the same
     size_t max_messages = 20;                    // then one "... and N more" line
     const Redactor* redactor = nullptr;
 };

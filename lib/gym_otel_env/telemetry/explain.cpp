@@ -61,6 +61,9 @@ std::string export_origin(const Export& e, const Field& f) {
             if (e.from == "telemetry.enabled") return config_origin(e.origin, f);
             return fmt::format("{} is on in the environment", e.from);
         case Export::Source::kept: return kept_origin(true);
+        case Export::Source::earlier: return "made up by this tool's earlier output in this shell, kept for the run";
+        case Export::Source::withdrawn: return "unset: this tool's earlier output set it, and nothing gives it now";
+        case Export::Source::record: return "the record of what this output sets";
     }
     return {};
 }
@@ -81,11 +84,18 @@ std::vector<Row> rows(const Outcome& outcome, const std::vector<std::string>& ke
             std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
         auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Export& x) { return x.name == f.variable; });
         if (e != t.exports.end()) {
-            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, e->value)), export_origin(*e, f), '+'});
+            std::string origin = export_origin(*e, f);
+            if (e->source == Export::Source::lens && overrides_config(s, e->value))
+                origin +=
+                    fmt::format(", over {}={} at {}", f.key, shown_value(f, *s.value), config_origin(s.origin, f));
+            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, e->value)), origin, '+'});
         } else if (k != t.kept.end()) {
             bool written = std::find(kept_written.begin(), kept_written.end(), f.variable) != kept_written.end();
-            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), kept_origin(written),
-                              written ? '=' : '~'});
+            std::string origin = kept_origin(written);
+            if (overrides_config(s, k->value))
+                origin +=
+                    fmt::format(", over {}={} at {}", f.key, shown_value(f, *s.value), config_origin(s.origin, f));
+            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), origin, written ? '=' : '~'});
         } else {
             out.push_back(Row{std::string(f.variable), left_out(s), 0});
         }
@@ -94,7 +104,8 @@ std::vector<Row> rows(const Outcome& outcome, const std::vector<std::string>& ke
     // after the fields); the rows follow stdout's order.
     auto run_id = std::find_if(t.exports.begin(), t.exports.end(), [](const Export& x) {
         return x.name == "NEMO_GYM_OTEL_RUN_ID" &&
-               (x.source == Export::Source::slurm || x.source == Export::Source::generated);
+               (x.source == Export::Source::slurm || x.source == Export::Source::generated ||
+                x.source == Export::Source::earlier);
     });
     if (run_id != t.exports.end()) {
         auto row = std::find_if(out.begin(), out.end(),
@@ -176,7 +187,33 @@ std::string set_while_off(const Outcome& outcome) {
     return fmt::format("{}", fmt::join(keys, ", "));
 }
 
-std::string explain(const Outcome& outcome, const Environment& env, const std::vector<std::string>& kept_written) {
+std::vector<std::string> kept_over_config(const Outcome& outcome) {
+    const auto& t = outcome.translation;
+    std::vector<std::string> out;
+    auto against = [&](const Export& e, const std::string& variable) {
+        const Field* f = field_of_variable(variable);
+        if (!f || (f->variable != variable && f->lens != variable)) return;  // a per-signal one: lint_otlp's
+        for (const auto& s : outcome.settings.fields)
+            if (s.field == f && overrides_config(s, e.value)) out.push_back(variable);
+    };
+    for (const auto& e : with_kept(t)) {
+        if (e.source == Export::Source::kept) against(e, e.name);
+        if (e.source == Export::Source::lens) against(e, e.from);
+    }
+    return out;
+}
+
+// The rows of the variables this output unsets, as the output lists them.
+std::string withdrawn_rows(const std::vector<std::string>& withdrawn) {
+    std::string out;
+    for (const auto& name : withdrawn)
+        out += fmt::format("  {}  unset: this tool's earlier output in this shell set it, and nothing gives it now\n",
+                           name);
+    return out;
+}
+
+std::string explain(const Outcome& outcome, const Environment& env, const std::vector<std::string>& kept_written,
+                    const std::vector<std::string>& withdrawn) {
     const auto& files = outcome.files;
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
@@ -185,7 +222,7 @@ std::string explain(const Outcome& outcome, const Environment& env, const std::v
         out += fmt::format("{}telemetry off, nothing exported: {}\n", kPrefix, enablement(outcome, env));
         if (auto keys = set_while_off(outcome); !keys.empty())
             out += fmt::format("{}set but not exported while telemetry is off: {}\n", kPrefix, keys);
-        return out;
+        return out + withdrawn_rows(withdrawn);
     }
     out += fmt::format("{}telemetry on: {}\n", kPrefix, enablement(outcome, env));
     auto all = rows(outcome, kept_written);
@@ -193,22 +230,26 @@ std::string explain(const Outcome& outcome, const Environment& env, const std::v
     for (const auto& r : all)
         if (r.assignment.size() <= kMaxValueColumn) width = std::max(width, r.assignment.size());
     for (const auto& r : all) out += fmt::format("  {:<{}}  {}\n", r.assignment, width, r.origin);
-    return out + per_signal(outcome, env);
+    return out + withdrawn_rows(withdrawn) + per_signal(outcome, env);
 }
 
-std::string explain_short(const Outcome& outcome, const Environment& env,
-                          const std::vector<std::string>& kept_written) {
+std::string explain_short(const Outcome& outcome, const Environment& env, const std::vector<std::string>& kept_written,
+                          const std::vector<std::string>& withdrawn) {
+    std::vector<std::string> unset;
+    for (const auto& name : withdrawn) unset.push_back("-" + name);
     if (!outcome.translation.enabled) {
         auto keys = set_while_off(outcome);
-        return fmt::format("gym-otel-env: telemetry off: {}{}{}\n", enablement(outcome, env),
+        return fmt::format("gym-otel-env: telemetry off: {}{}{}{}\n", enablement(outcome, env),
                            keys.empty() ? std::string() : "; set but not exported: " + keys,
                            outcome.files.empty() && !because(outcome).empty()
                                ? "; no config file read" + because(outcome)
-                               : std::string());
+                               : std::string(),
+                           unset.empty() ? std::string() : fmt::format(" {}", fmt::join(unset, " ")));
     }
     std::vector<std::string> marks;
     for (const auto& r : rows(outcome, kept_written))
         if (r.mark) marks.push_back(r.mark + r.assignment.substr(0, r.assignment.find('=')));
+    marks.insert(marks.end(), unset.begin(), unset.end());
     return fmt::format("gym-otel-env: {}\n", fmt::join(marks, " "));
 }
 

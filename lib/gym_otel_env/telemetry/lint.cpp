@@ -352,6 +352,19 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
         out.push_back(
             Diagnostic{key_origin(e.value->origin), e.key.str(), "not the telemetry block", true, did_you_mean(block)});
     }
+    // A block with keys of its own was written where it belongs: a field's name beside it
+    // is the user's own top-level value, perhaps one the block interpolates.
+    const NodePtr* written = root->find(block);
+    bool empty = written && ((*written)->type == Type::null ||
+                             ((*written)->type == Type::mapping && (*written)->entries().empty()));
+    if (written && !empty) return out;
+    std::string_view fix = written ? "; indent it under 'telemetry:'" : "; put it under a 'telemetry:' block";
+    for (const auto& e : root->entries()) {
+        if (!find_field(e.key.str()) || e.value->type == Type::mapping || e.value->type == Type::sequence) continue;
+        out.push_back(Diagnostic{key_origin(e.value->origin), e.key.str(),
+                                 "a telemetry field at the top level, where Gym does not read it", true,
+                                 std::string(fix)});
+    }
     return out;
 }
 

@@ -36,6 +36,9 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env);
 
 // A top-level key that is `telemetry` misspelt or in another case (`telemtry`,
 // `Telemetry`): the block the user meant is not read, and telemetry silently stays off.
+// And, when the block is null, empty or missing, a top-level key named as one of its
+// fields holding a scalar or null (`telemetry:` then `enabled: true` at column 1): Gym
+// reads neither. A field's name holding a mapping or a list is a server or Gym's own.
 std::vector<Diagnostic> lint_top_level(const NodePtr& root);
 
 // Inside a Slurm job, a kept NEMO_GYM_OTEL_RUN_ID that is neither SLURM_JOB_ID nor

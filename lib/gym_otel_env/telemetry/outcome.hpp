@@ -25,7 +25,6 @@ struct Outcome {
     CommandReading reading;                       // how the command under --exec was read
     std::vector<LoadWarning> load_warnings;       // the loader's (load.hpp)
     bool no_env_yaml = false;                     // --no-env-yaml
-    bool overrides = false;                       // --set or Gym's override tokens gave values
 };
 
 }  // namespace goe

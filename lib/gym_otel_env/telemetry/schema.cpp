@@ -187,7 +187,7 @@ std::string shown_url(const Url& url) {
 
 const Field* field_of_variable(std::string_view variable) {
     for (const auto& f : kSchema)
-        if (f.variable == variable) return &f;
+        if (f.variable == variable || (!f.lens.empty() && f.lens == variable)) return &f;
     for (Signal signal : kSignals)
         for (std::string_view option : kSignalOptions)
             if (signal_variable(signal, option) == variable) return find_field("otlp_" + ascii_lower(option));

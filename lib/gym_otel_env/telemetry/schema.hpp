@@ -138,8 +138,9 @@ bool worth_hiding(std::string_view part);
 // A parsed endpoint URL as messages show it: masked() of its text under the endpoint's rule.
 std::string shown_url(const Url& url);
 
-// The field whose value `variable` carries: a schema variable, or a per-signal one
-// (OTEL_EXPORTER_OTLP_TRACES_HEADERS carries otlp_headers); nullptr for any other.
+// The field whose value `variable` carries: a schema variable, its nemo-lens fallback
+// (NEMO_LENS_ENABLED carries enabled), or a per-signal one (OTEL_EXPORTER_OTLP_TRACES_HEADERS
+// carries otlp_headers); nullptr for any other.
 const Field* field_of_variable(std::string_view variable);
 
 // The secret parts of every variable of the environment that carries a field's value.

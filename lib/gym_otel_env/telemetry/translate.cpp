@@ -7,12 +7,24 @@
 #include "gym_otel_env/core/error.hpp"
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
 
 bool truthy(std::string_view value) {
     std::string v = ascii_lower(trim(value));
     return v == "1" || v == "true" || v == "yes" || v == "on";
+}
+
+bool overrides_config(const Setting& setting, std::string_view value) {
+    if (setting.origin.empty() || !setting.value) return false;
+    switch (setting.field->type) {
+        case FieldType::boolean: return truthy(value) != (*setting.value == "1");
+        case FieldType::integer: return trim(value) != *setting.value;
+        case FieldType::string:
+        case FieldType::optional_string: return value != *setting.value;
+    }
+    return false;
 }
 
 InEffect in_effect(const Setting& setting, const Environment& env) {
@@ -34,8 +46,13 @@ bool omitted(Omit omit, std::string_view value) {
     return false;
 }
 
-Export kept(const Field& f, std::string_view value) {
-    return Export{std::string(f.variable), std::string(value), Export::Source::kept, {}, std::string(f.variable)};
+Export kept(std::string_view variable, std::string_view value) {
+    return Export{std::string(variable), std::string(value), Export::Source::kept, {}, std::string(variable)};
+}
+
+void mark_secrets(Translation& t) {
+    for (auto* list : {&t.exports, &t.kept})
+        for (auto& e : *list) e.secret = is_secret(*field_of_variable(e.name), e.value);
 }
 
 const Setting& enabling(const Settings& settings) {
@@ -47,7 +64,8 @@ const Setting& enabling(const Settings& settings) {
 }  // namespace
 
 Translation translate(const Settings& settings, const Environment& env,
-                      const std::function<std::string()>& random_hex12) {
+                      const std::function<std::string()>& random_hex12,
+                      std::optional<std::string_view> earlier_run_id) {
     Translation out;
     const Setting& enabled = enabling(settings);
     InEffect on = in_effect(enabled, env);
@@ -58,10 +76,15 @@ Translation translate(const Settings& settings, const Environment& env,
         out.decided_by = std::string(on.name);
         out.enabled = truthy(*on.value);
     }
-    if (!out.enabled) return out;
+    if (!out.enabled) {
+        // The switch travels: where the output is read, it keeps telemetry off there too.
+        if (on.from != InEffect::From::config) out.kept.push_back(kept(on.name, *on.value));
+        mark_secrets(out);
+        return out;
+    }
 
     const std::string variable(enabled.field->variable);
-    if (on.from == InEffect::From::variable) out.kept.push_back(kept(*enabled.field, *on.value));
+    if (on.from == InEffect::From::variable) out.kept.push_back(kept(on.name, *on.value));
     else out.exports.push_back(Export{variable, "1", Export::Source::enabled, enabled.origin, out.decided_by});
 
     std::vector<const Field*> no_run_id;  // run ids that nothing gave a value, in schema order
@@ -70,7 +93,7 @@ Translation translate(const Settings& settings, const Environment& env,
         if (&s == &enabled) continue;
         InEffect v = in_effect(s, env);
         if (v.from == InEffect::From::variable) {
-            out.kept.push_back(kept(f, *v.value));
+            out.kept.push_back(kept(v.name, *v.value));
         } else if (v.from == InEffect::From::lens) {
             out.exports.push_back(
                 Export{std::string(f.variable), std::string(*v.value), Export::Source::lens, {}, std::string(v.name)});
@@ -86,18 +109,26 @@ Translation translate(const Settings& settings, const Environment& env,
     }
 
     for (const Field* f : no_run_id) {
+        // A Slurm job is a run of its own, even when the shell that submitted it had one.
         if (is_set(env, "SLURM_JOB_ID")) {
             out.exports.push_back(Export{std::string(f->variable),
                                          std::string(trim(*lookup(env, "SLURM_JOB_ID"))),
                                          Export::Source::slurm,
                                          {},
                                          "SLURM_JOB_ID"});
+        } else if (earlier_run_id) {
+            out.exports.push_back(
+                Export{std::string(f->variable), std::string(*earlier_run_id), Export::Source::earlier, {}, {}});
         } else {
             out.exports.push_back(Export{std::string(f->variable), random_hex12(), Export::Source::generated, {}, {}});
         }
     }
-    for (auto* list : {&out.exports, &out.kept})
-        for (auto& e : *list) e.secret = is_secret(*field_of_variable(e.name), e.value);
+    // The exporters read a per-signal variable before the generic one this writes.
+    for (Signal signal : kSignals)
+        for (std::string_view option : kSignalOptions)
+            if (std::string own = signal_variable(signal, option); is_set(env, own))
+                out.kept.push_back(Export{own, std::string(*lookup(env, own)), Export::Source::kept, {}, own});
+    mark_secrets(out);
     return out;
 }
 
@@ -105,9 +136,14 @@ std::vector<Export> with_kept(const Translation& translation) {
     // The exports in their order, each kept variable at its field's place among them.
     std::vector<Export> out;
     auto kept = translation.kept.begin();
-    auto place = [](const std::string& name) { return field_of_variable(name) - kSchema.data(); };
+    // A per-signal variable after the block's own.
+    auto place = [](const std::string& name) {
+        const Field* f = field_of_variable(name);
+        return f->variable == name || f->lens == name ? f - kSchema.data() : std::ssize(kSchema);
+    };
     for (const auto& e : translation.exports) {
-        bool last = e.source == Export::Source::slurm || e.source == Export::Source::generated;
+        bool last = e.source == Export::Source::slurm || e.source == Export::Source::generated ||
+                    e.source == Export::Source::earlier;
         while (kept != translation.kept.end() && (last || place(kept->name) < place(e.name))) out.push_back(*kept++);
         out.push_back(e);
     }

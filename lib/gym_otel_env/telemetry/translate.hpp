@@ -15,7 +15,10 @@ namespace goe {
 
 struct Export {
     // kept: the variable is already set, with this value, and nothing here changes it.
-    enum class Source { config, default_value, lens, slurm, generated, enabled, kept };
+    // earlier: the run id this tool's earlier output made up (output/record.hpp), kept for
+    // the run while the config gives none. withdrawn (no value): the earlier output set it
+    // and this one does not, so a shell unsets it. record: output/record.hpp's own variable.
+    enum class Source { config, default_value, lens, slurm, generated, enabled, kept, earlier, withdrawn, record };
     std::string name;
     std::string value;
     Source source;
@@ -28,7 +31,9 @@ struct Translation {
     bool enabled = false;
     std::string decided_by;       // "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED" or "telemetry.enabled"
     std::vector<Export> exports;  // what changes, in the order stdout prints it
-    std::vector<Export> kept;     // the variables left alone because the environment sets them
+    // The variables left alone because the environment sets them: the block's, the switch
+    // that turned telemetry off, and the per-signal OTLP variables the exporters read first.
+    std::vector<Export> kept;
 };
 
 // Every variable in effect, the kept ones with their values, in the order stdout prints
@@ -47,9 +52,19 @@ struct InEffect {
 InEffect in_effect(const Setting& setting, const Environment& env);
 
 // `random_hex12` supplies 12 lowercase hex digits from a secure source when a run id
-// must be generated; it is not called otherwise.
+// must be generated; it is not called otherwise. `earlier_run_id`, the run id this
+// tool's earlier output made up, is the run's while neither the config nor a Slurm job
+// gives one: every process of a run started from one shell shares it, and each job that
+// shell submits is a run of its own.
 Translation translate(const Settings& settings, const Environment& env,
-                      const std::function<std::string()>& random_hex12);
+                      const std::function<std::string()>& random_hex12,
+                      std::optional<std::string_view> earlier_run_id = std::nullopt);
+
+// Whether the environment's `value` for `setting`'s variable (or its lens fallback) sets
+// it otherwise than the config wrote it: a boolean by nemo-lens' truth test, an integer
+// with the blanks around it dropped, anything else as it is. False where the config
+// wrote nothing, so that a default is never "overridden".
+bool overrides_config(const Setting& setting, std::string_view value);
 
 // nemo-lens' truth test for ENABLED: trimmed, lower-cased 1/true/yes/on.
 bool truthy(std::string_view value);

@@ -186,6 +186,8 @@ struct UnclosedQuote {
 // (tag "?") and marks quoted ones with tag "!"; typing is scalar.cpp's job.
 class Builder : public YAML::EventHandler {
 public:
+    // The key path of the value being read, for a scalar the text ends in.
+    std::string open_path() const { return path(); }
     // `notes`: what the loader wants noted while the tree is built (parse.hpp).
     // `text` is the checked text, `scan` what the PyYAML-rules scan found in it (yaml_rules.hpp).
     // `ascii`: every byte of `text` is ASCII, so a column in bytes is one in characters.
@@ -649,6 +651,15 @@ Origin end_of(std::string_view text, const std::string& name) {
     return Origin{name, line, 1 + static_cast<int>(char_count(text.substr(start)))};
 }
 
+// PyYAML's two marks for a quoted scalar left open, in one line: the problem where the
+// text ends (a line past the last when the text ends with a line break: PyYAML's mark
+// is there), the context where the quote opens.
+std::string unclosed_quote(const PyYamlScan& scan) {
+    if (scan.open_quote.first == 0) return "malformed YAML: end of quoted scalar not found";
+    return fmt::format("while scanning a quoted scalar at line {}, column {}: found unexpected end of stream",
+                       scan.open_quote.first, scan.open_quote.second);
+}
+
 Origin mark_origin(const YAML::Mark& mark, std::string_view text, const PyYamlScan& scan, const std::string& name) {
     auto [pos, column] = scan.original(static_cast<size_t>(mark.pos), mark.column);
     return Origin{name, mark.line + 1, char_column(text, pos, column + 1)};
@@ -696,9 +707,15 @@ std::optional<Error> read_document(YAML::EventHandler& handler, std::string_view
         if (e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW)
             return Error(end_of(text, name), {},
                          "while parsing a flow mapping: expected ',' or '}', but got '<stream end>'");
+        if (e.msg == YAML::ErrorMsg::EOF_IN_SCALAR) {
+            // The scalar yaml-cpp was reading belongs where the tree stands, as the
+            // UnclosedQuote of a text that ends with a line break says.
+            const auto* builder = dynamic_cast<const Builder*>(&handler);
+            return Error(end_of(text, name), builder ? builder->open_path() : std::string(), unclosed_quote(scan));
+        }
         return Error(end_of(text, name), {}, "malformed YAML: " + e.msg);
     } catch (const UnclosedQuote& e) {
-        return Error(end_of(text, name), e.key_path, "malformed YAML: end of quoted scalar not found");
+        return Error(end_of(text, name), e.key_path, unclosed_quote(scan));
     } catch (const Error& e) {
         syntax = false;
         return e;

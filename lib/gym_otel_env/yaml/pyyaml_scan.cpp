@@ -294,21 +294,26 @@ private:
     void single_quoted() {
         InQuotes guard(*this);
         json_like_ = true;
+        std::pair<int, int> start{line_, column_};
         advance();
         while (i_ < t_.size()) {
+            if (column_ == 1) separator_in_quotes(start);
             if (peek() == '\'') {
                 advance();
                 if (peek() != '\'') return;
             }
             advance();
         }
+        spaces_.open_quote = start;
     }
 
     void double_quoted() {
         InQuotes guard(*this);
         json_like_ = true;
+        std::pair<int, int> start{line_, column_};
         advance();
         while (i_ < t_.size()) {
+            if (column_ == 1) separator_in_quotes(start);
             if (peek() == '\\') {
                 advance();
                 escape();
@@ -317,6 +322,16 @@ private:
             if (peek() == '"') return advance();
             advance();
         }
+        spaces_.open_quote = start;
+    }
+
+    // scanner.py scan_flow_scalar_breaks: a line of a quoted scalar may not start with a
+    // document separator, `---` or `...` then a blank or the end.
+    void separator_in_quotes(std::pair<int, int> start) {
+        if ((t_.substr(i_, 3) != "---" && t_.substr(i_, 3) != "...") || !space_or_end(3)) return;
+        from_ = start;
+        fail(fmt::format("while scanning a quoted scalar at line {}, column {}: found unexpected document separator",
+                         start.first, start.second));
     }
 
     // scanner.py scan_flow_scalar_non_spaces, after a backslash: one of ESCAPE_REPLACEMENTS,

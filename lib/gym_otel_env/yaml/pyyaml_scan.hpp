@@ -36,6 +36,9 @@ struct PyYamlScan {
     // The first character of the last token read (0: none), comments and blanks aside:
     // what a flow collection left open at the end was waiting for after it.
     char last_token = 0;
+    // Where a quoted scalar that the text never closes opens (line, column): PyYAML names
+    // that place ("while scanning a quoted scalar") beside the end of the text. {0, 0}: none.
+    std::pair<int, int> open_quote{0, 0};
 
     // The first thing PyYAML refuses in the text that yaml-cpp would accept, if any; the
     // spaces above are those before it. PyYAML's scanner reads lazily, so a syntax error

@@ -5,7 +5,7 @@
 
 --help is built from the parser's own options (apps/gym-otel-env/cli.cpp), so it is the
 list. Each of its options, as it shows it ("--set KEY=VALUE", "-q, --quiet",
-"--explain[=short]"), must appear, in the same group, as an entry of the man page's
+"--explain[=full|short]"), must appear, in the same group, as an entry of the man page's
 OPTIONS (docs/gym-otel-env.1, under `.SS GROUP`) and as a row of docs/manual.md's
 Options table (under its **GROUP** row); its name, with its argument, in the man page's
 SYNOPSIS and the manual's Synopsis. And nothing else: an option those list that --help
@@ -27,7 +27,7 @@ def help_options(text):
         if header:
             group = header.group(1)
             continue
-        m = re.match(r"^  (-[a-z], |    )(--[a-z][a-z-]*)(\[=[a-z]+\]| [A-Z][A-Z=]*)?(  |$)", line)
+        m = re.match(r"^  (-[a-z], |    )(--[a-z][a-z-]*)(\[=[a-z|]+\]| [A-Z][A-Z=]*)?(  |$)", line)
         if m and group:
             out[m.group(1).strip() + (" " if m.group(1).strip() else "") + m.group(2) + (m.group(3) or "")] = group
     return out
@@ -81,12 +81,12 @@ def manual_section(text, title):
 def manual_options(section):
     """{label: group} of the manual's Options table, **GROUP** rows opening each group."""
     out, group = {}, None
-    for row in re.findall(r"^\| (.*?) \|", section, re.M):
+    for row in re.findall(r"^\| (.*?[^\\]) \|", section, re.M):
         bold = re.fullmatch(r"\*\*(.+)\*\*", row)
         if bold:
             group = bold.group(1)
             continue
-        label = ", ".join(re.findall(r"`([^`]*)`", row))
+        label = ", ".join(re.findall(r"`([^`]*)`", row)).replace("\\|", "|")  # a | escaped in a table
         if label.startswith("-"):
             out[label] = group
     return out
