@@ -15,7 +15,7 @@ _gym_otel_env_files() {  # CUR [yaml]: YAML files and directories, else any file
 
 _gym_otel_env() {
     local IFS=$' \t\n' cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]-} i
-    local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --name --exec --explain --check
+    local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --name --allow-secrets-in-artifact --exec --explain --check
                 --probe --probe-timeout --strict -q --quiet -h --help --version --"
     local formats="sh fish json dotenv env-file github gitlab ray kubernetes"
     local keys="enabled span_groups export_strategy export_rank traces_enabled metrics_enabled

@@ -32,6 +32,7 @@ complete $opt -l search-dir -x -a '(__fish_complete_directories)' -d 'Look for c
 complete $opt -l gym-root -x -a '(__fish_complete_directories)' -d 'Gym install root, searched last'
 complete $opt -l format -x -a 'sh\t"POSIX shell (default)" fish\t"fish shell" json\t"JSON object" dotenv\t"dotenv file" env-file\t"docker/podman/kubectl env file" github\t"GitHub Actions env file" gitlab\t"GitLab CI dotenv report" ray\t"Ray runtime environment" kubernetes\t"Kubernetes ConfigMap and Secret"' -d 'Output format'
 complete $opt -l name -x -d 'Name of the ConfigMap and Secret (--format kubernetes)'
+complete $opt -l allow-secrets-in-artifact -d 'Write secrets from the config into the report (--format gitlab)'
 complete $opt -l explain -d 'Tell on stderr where each variable comes from'
 complete $opt -l check -d 'Validate and lint only'
 complete $opt -l probe -d 'First send an empty export per signal where the SDK would'

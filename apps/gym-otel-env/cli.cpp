@@ -197,6 +197,9 @@ void build_cli(CLI::App& app, Invocation& o) {
     app.add_option("--name", o.name, "the Kubernetes objects' name (default gym-otel-env)")
         ->type_name("NAME")  // checked after parsing (invocation.hpp), with the format
         ->group("Output");
+    app.add_flag("--allow-secrets-in-artifact", o.allow_secrets_in_artifact,
+                 "--format gitlab: write secrets the config gives into the report")
+        ->group("Output");
 
     app.add_flag("--exec", o.exec, "run COMMAND (after '--') with the variables")->group("Run");
 

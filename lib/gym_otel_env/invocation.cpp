@@ -186,6 +186,12 @@ Format requested_format(const std::vector<std::string>& args) {
 RenderOptions render_options(const Invocation& inv, Format format, RandomToken random_token) {
     RenderOptions options;
     options.random_token = std::move(random_token);
+    if (inv.allow_secrets_in_artifact && format->name != "gitlab")
+        throw Error(fmt::format("--allow-secrets-in-artifact is for --format gitlab only, not --format {}: no other "
+                                "format refuses a secret",
+                                format->name),
+                    Error::Kind::usage);
+    options.allow_secrets = inv.allow_secrets_in_artifact;
     if (!inv.name) return options;
     if (format->name != "kubernetes")
         throw Error(fmt::format("--name is for --format kubernetes only, not --format {}", format->name),

@@ -23,7 +23,8 @@ struct Invocation {
     std::string env_yaml;
     bool no_env_yaml = false;
     std::string format = "sh";
-    std::optional<std::string> name;  // --name, for --format kubernetes only
+    std::optional<std::string> name;         // --name, for --format kubernetes only
+    bool allow_secrets_in_artifact = false;  // for --format gitlab only
     bool exec = false;
     bool check = false;
     std::string explain;  // "" (none), "full" or "short"
@@ -74,7 +75,9 @@ bool override_word(std::string_view word);
 Format requested_format(const std::vector<std::string>& args);
 
 // What `format` needs besides the exports: --name, checked (a usage error when it is
-// given for another format or is not a name Kubernetes takes), and `random_token`.
+// given for another format or is not a name Kubernetes takes), --allow-secrets-in-artifact
+// (a usage error for any format but gitlab, the only one that refuses a secret: elsewhere
+// it would be silently without effect), and `random_token`.
 RenderOptions render_options(const Invocation& inv, Format format, RandomToken random_token);
 
 // The world as the command under --exec sees it, behind its launchers (launcher.hpp):

@@ -175,12 +175,12 @@ run "$GOE_BIN" --check lint.yaml
 expect_status 0
 expect_stdout ""
 expect_stderr "gym-otel-env: warning: lint.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)
-gym-otel-env: warning: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"
+gym-otel-env: warning: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it); did you mean 'http/protobuf'?"
 run "$GOE_BIN" --check --strict lint.yaml
 expect_status 1
 expect_stdout ""
 expect_stderr "gym-otel-env: error: lint.yaml:3:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)
-gym-otel-env: error: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"
+gym-otel-env: error: lint.yaml:4:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it); did you mean 'http/protobuf'?"
 run "$GOE_BIN" --check --strict -q lint.yaml
 expect_status 1
 expect_stderr_has "gym-otel-env: error: lint.yaml:3:13: telemetry.exporter: "
@@ -244,7 +244,7 @@ expect_status 0
 expect_stderr "gym-otel-env: warning: environment: NEMO_GYM_OTEL_LOGS_ENABLED: 'maybe' is not a boolean nemo-lens accepts (1, true, yes, on, 0, false, no, off)"
 OTEL_EXPORTER_OTLP_HEADERS='Bearer s3cr3t' run "$GOE_BIN" --check --strict c.yaml
 expect_status 1
-expect_stderr "gym-otel-env: error: environment: OTEL_EXPORTER_OTLP_HEADERS: '***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"
+expect_stderr "gym-otel-env: error: environment: OTEL_EXPORTER_OTLP_HEADERS: the OpenTelemetry SDK drops entry 1 of '***': it is not name=value"
 
 # --check with --exec reads the Gym command line and runs nothing.
 run "$GOE_BIN" --check --exec -- gym env start --config typo.yaml

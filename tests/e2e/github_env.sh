@@ -30,4 +30,17 @@ bad = {k: env.get(k) for k, v in want.items() if env.get(k) != v}
 print("[github, one file] ok" if not bad else f"FAIL [github, one file] {bad}")
 sys.exit(1 if bad else 0)
 PY
+
+# The masks inside a workflow: a fork's pull request gets an empty OTLP_TOKEN, and then
+# no `::add-mask::Bearer ` may hide every "Bearer " of the rest of the log; a one-letter
+# user name is not masked either (every "u" would go), its userinfo and password are.
+printf '%s\n' "telemetry:" "  enabled: true" "  otlp_endpoint: https://u:\${oc.env:OTLP_TOKEN,''}x9Pw@c:4318" \
+  "  otlp_headers: authorization=Bearer%20\${oc.env:OTLP_TOKEN,''}" >"$work/fork.yaml"
+run env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run GITHUB_ACTIONS=true OTLP_TOKEN= "$GOE_BIN" --no-env-yaml -q \
+  --format github "$work/fork.yaml"
+expect_status 0
+expect_stderr "::add-mask::https://u:x9Pw@c:4318
+::add-mask::u:x9Pw
+::add-mask::x9Pw
+::add-mask::authorization=Bearer%2520"
 finish

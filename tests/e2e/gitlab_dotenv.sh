@@ -109,4 +109,41 @@ for size in 5119 5120; do
     expect_stderr "gym-otel-env: error: --format gitlab: the report would be 5120 bytes, and GitLab refuses one of 5120 bytes or more (its dotenv_size limit, 5120 by default; a self-managed instance can change it); compute the variables inside the job that needs them (gym-otel-env c.yaml --exec -- gym ...), or keep such a value in a CI/CD variable"
   fi
 done
+
+# A secret from the config: refused, every one named, none shown, nothing on stdout, also
+# when the config reads it from a (masked) variable; a kept one is left to GitLab's own
+# variable; --allow-secrets-in-artifact writes it, read back by GitLab's rules as is.
+T=tOkEn4GitLab
+printf '%s\n' "telemetry:" "  enabled: true" "  otlp_endpoint: https://ci:\${oc.env:OTLP_TOKEN}@otlp.example.com" \
+  "  otlp_headers: authorization=Bearer%20\${oc.env:OTLP_TOKEN}" >"$work/secret.yaml"
+run env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run OTLP_TOKEN=$T "$GOE_BIN" --no-env-yaml --format gitlab "$work/secret.yaml"
+expect_status 1
+expect_stdout ""
+expect_stderr "gym-otel-env: error: $work/secret.yaml:3:18: OTEL_EXPORTER_OTLP_ENDPOINT: holds a secret, and --format gitlab writes none
+gym-otel-env: error: $work/secret.yaml:4:17: OTEL_EXPORTER_OTLP_HEADERS: holds a secret, and --format gitlab writes none
+gym-otel-env: error: a GitLab dotenv report is an artifact that everyone who can see the pipeline can download, unmasked: make OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_HEADERS masked CI/CD variables (the job's own values win and are left out of the report), or run gym-otel-env c.yaml --exec -- gym ... in the job that needs them; --allow-secrets-in-artifact writes them anyway"
+# --strict and -q change nothing: it is an error, not a warning.
+run env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run OTLP_TOKEN=$T "$GOE_BIN" --no-env-yaml --strict -q --format gitlab "$work/secret.yaml"
+expect_status 1
+expect_stdout ""
+check; [[ $ERR == *"$T"* ]] && fail "the token on stderr: $ERR"
+# Both kept (masked CI/CD variables of those names): the report leaves them out, exit 0.
+run env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run OTLP_TOKEN=$T OTEL_EXPORTER_OTLP_HEADERS="authorization=Bearer%20$T" \
+  OTEL_EXPORTER_OTLP_ENDPOINT="https://ci:$T@otlp.example.com" "$GOE_BIN" --no-env-yaml --format gitlab "$work/secret.yaml"
+expect_status 0
+expect_stdout_lacks "$T"
+expect_stdout_lacks "OTEL_EXPORTER_OTLP_HEADERS="
+run env -i PATH="$PATH" NEMO_GYM_OTEL_RUN_ID=run OTLP_TOKEN=$T "$GOE_BIN" --no-env-yaml --format gitlab \
+  --allow-secrets-in-artifact "$work/secret.yaml"
+expect_status 0
+expect_stderr ""
+printf '%s\n' "$OUT" >"$work/allowed.env"
+python3 - "$work/allowed.env" "$T" <<'PY' || fail "GitLab's rules do not read the allowed secrets back as written"
+import re, sys
+text = open(sys.argv[1]).read()
+token = sys.argv[2]
+got = dict(re.findall(r"^([^=\n]*)=(.*)$", text, re.M))
+assert got["OTEL_EXPORTER_OTLP_HEADERS"] == f"authorization=Bearer%20{token}", got
+assert got["OTEL_EXPORTER_OTLP_ENDPOINT"] == f"https://ci:{token}@otlp.example.com", got
+PY
 finish

@@ -4,8 +4,12 @@
 # a variable already set), as a header and as an endpoint's userinfo or query in URLs of
 # several schemes, through every format and the options that print about it (--explain,
 # --explain=short, the lint under --check --strict, an error elsewhere in the config).
-# It must be on no stderr line, and on stdout only as the value it is: in a Kubernetes
-# Secret, never in the ConfigMap.
+# It must be on no stderr line, in no case (a rule lower-cases what it quotes), also when
+# another field refers to it (span_groups: ${telemetry.otlp_headers}, the same
+# ${oc.env:...}), and on stdout only as the value it is: in a Kubernetes Secret, never in
+# the ConfigMap; never in a GitLab dotenv report (an artifact anyone who sees the pipeline
+# downloads), which refuses a secret from the config by name unless
+# --allow-secrets-in-artifact, and leaves out a kept one.
 set -uo pipefail
 . "$(dirname "$0")/lib.bash"
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
@@ -28,11 +32,12 @@ values=(
 )
 # One source each: how a config or the command line carries `key: value`. `broken` adds
 # a mistake elsewhere, so that the run fails with the secret in the tree.
-sources=(config env_yaml set gym_line oc_env oc_env_default kept)
+sources=(config env_yaml set gym_line oc_env oc_env_default kept referenced oc_env_twice)
 formats=(sh fish json dotenv env-file github gitlab ray kubernetes)
 
-leaks() {  # the secret, or a 6-character piece of it, in $1
-    [[ $1 == *"$S"* || $1 == *"${S:2:6}"* ]]
+leaks() {  # the secret, or a 6-character piece of it, in $1, in any case
+    local text=${1,,} secret=${S,,}
+    [[ $text == *"$secret"* || $text == *"${secret:2:6}"* ]]
 }
 
 setup() {  # setup SOURCE KEY VALUE BROKEN: files and the command, in `cmd`
@@ -60,6 +65,11 @@ setup() {  # setup SOURCE KEY VALUE BROKEN: files and the command, in `cmd`
             local variable=OTEL_EXPORTER_OTLP_HEADERS
             [[ $key == otlp_endpoint ]] && variable=OTEL_EXPORTER_OTLP_ENDPOINT
             envs=("$variable=$value")
+            ;;
+        referenced) printf '%s\n' "$block, $key: '$value', span_groups: '\${telemetry.$key}'}" >c.yaml ;;
+        oc_env_twice)
+            printf '%s\n' "$block, $key: '\${oc.env:GOE_SECRET}', span_groups: '\${oc.env:GOE_SECRET}'}" >c.yaml
+            envs=(GOE_SECRET="$value")
             ;;
     esac
 }
@@ -89,7 +99,24 @@ for v in "${values[@]}"; do
                         [[ $STATUS != 0 ]] || fail "$source, $key=$value${broken:+ (broken)}: exit 0"
                         check
                         leaks "$OUT" && fail "$source, $key=$value (broken): on stdout: $OUT"
-                    elif [[ $format == kubernetes && -n $OUT ]]; then
+                    elif [[ $format == gitlab && $source != gym_line && $opt != *--check* ]]; then
+                        variable=OTEL_EXPORTER_OTLP_HEADERS
+                        [[ $key == otlp_endpoint ]] && variable=OTEL_EXPORTER_OTLP_ENDPOINT
+                        check
+                        leaks "$OUT" && fail "$source, $key=$value: in the GitLab report: $OUT"
+                        if [[ $source == kept ]]; then
+                            check
+                            [[ $STATUS == 0 && $OUT != *"$variable="* ]] ||
+                                fail "$source, $key=$value: a kept secret not left out of the report ($STATUS): $OUT"
+                        else
+                            check
+                            [[ $STATUS == 1 && -z $OUT && $ERR == *": $variable: holds a secret, and --format gitlab writes none"* &&
+                                $ERR == *--allow-secrets-in-artifact* ]] ||
+                                fail "$source, $key=$value: gitlab did not refuse it by name ($STATUS): $ERR"
+                        fi
+                    elif [[ $format == kubernetes && -n $OUT && $source != referenced && $source != oc_env_twice ]]; then
+                        # (span_groups then holds the secret too, and goes to the ConfigMap: the
+                        # schema's rule makes only the headers and a credentialed endpoint secret.)
                         check
                         leaks "${OUT%%---*}" && fail "$source, $key=$value: in the ConfigMap or in clear: $OUT"
                         check
@@ -101,5 +128,18 @@ for v in "${values[@]}"; do
         done
     done
 done
+
+# Allowed explicitly, the report holds the secret as it is (and nothing on stderr shows it).
+printf '%s\n' "telemetry: {enabled: true, otlp_headers: 'authorization=Bearer%20$S'}" >c.yaml
+run "$GOE_BIN" --format gitlab --allow-secrets-in-artifact c.yaml
+expect_status 0
+check; [[ $OUT == *"OTEL_EXPORTER_OTLP_HEADERS=authorization=Bearer%20$S"* ]] || fail "not written when allowed: $OUT"
+check; leaks "$ERR" && fail "on stderr when allowed: $ERR"
+# Only for gitlab: elsewhere it would silently do nothing.
+run "$GOE_BIN" --format env-file --allow-secrets-in-artifact c.yaml
+expect_status 2
+expect_stdout ""
+expect_stderr "gym-otel-env: error: --allow-secrets-in-artifact is for --format gitlab only, not --format env-file: no other format refuses a secret"
+
 echo "$n runs"
 finish

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
@@ -69,6 +70,38 @@ TEST_CASE("Redactor: every secret text masked wherever it appears, the longest f
     control.add("a\nsecret");
     CHECK(control.clean("x a\nsecret y\n") == "x *** y\\n");
     CHECK(goe::Redactor().clean("plain") == "plain");
+}
+
+TEST_CASE("Redactor: every form a message can derive: any case, percent-encoded or decoded, repr, a list's item") {
+    goe::Redactor r;
+    r.add("Bearer%20Zq8s/EcReT");
+    // Lower-cased (a rule quotes names so), upper-cased, decoded as the SDK sends it,
+    // encoded further, and in a mix.
+    CHECK(r.clean("'bearer%20zq8s/ecret' is not one of ...") == "'***' is not one of ...");
+    CHECK(r.clean("BEARER ZQ8S/ECRET") == "***");
+    CHECK(r.clean("got Bearer Zq8s/EcReT back") == "got *** back");
+    CHECK(r.clean("Bearer%20Zq8s%2FEcReT") == "***");
+    CHECK(r.clean("Bearer%20zq8s%2fecret") == "***");
+    goe::Redactor quoted;
+    quoted.add("it's\\x");  // a backslash and a quote: python_repr escapes both
+    CHECK(quoted.clean(goe::python_repr("it's\\x")) == "\"***\"");
+    // A list's items one by one, as the names rule splits and lower-cases them; a scheme
+    // word or an item too short is no secret of its own.
+    goe::Redactor list;
+    list.add("TokenOne, tokentwo,abc,Bearer");
+    CHECK(list.clean("'tokenone' is not one of ...; 'TOKENTWO' neither; abc; bearer") ==
+          "'***' is not one of ...; '***' neither; abc; bearer");
+    // A bare scheme, or one with an empty token, is never hidden: "Bearer" is in every log.
+    goe::Redactor empty;
+    empty.add("Bearer ");
+    empty.add("Bearer%20");
+    empty.add("  ab  ");
+    CHECK(empty.clean("Bearer token missing; ab") == "Bearer token missing; ab");
+    // Adjacent and overlapping hits are one mask; the text around stays.
+    goe::Redactor twice;
+    twice.add("abcdabcd");
+    twice.add("cdab");
+    CHECK(twice.clean("xabcdabcdabx") == "x***x");
 }
 
 TEST_CASE("colour_wanted: a terminal, and neither NO_COLOR nor TERM=dumb") {

@@ -75,10 +75,17 @@ TEST_CASE("check_rule one_of: exact words, with a did-you-mean") {
           Lines{"'OTLP' is not one of otlp, console (nemo-lens rejects it); did you mean 'otlp'?"});
     CHECK(goe::check_rule(field("export_strategy"), "first_rank_per_node").empty());
     CHECK(goe::check_rule(field("export_strategy"), "single") ==
-          Lines{"'single' is not one of all_ranks, single_rank, sampled, first_rank_per_node (nemo-lens rejects it)"});
+          Lines{"'single' is not one of all_ranks, single_rank, sampled, first_rank_per_node (nemo-lens rejects it); "
+                "did you mean 'single_rank'?"});  // too far by edits, but its start
     CHECK(goe::check_rule(field("otlp_protocol"), "http") ==
-          Lines{"'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it)"});
+          Lines{"'http' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it); did you mean "
+                "'http/protobuf'?"});
     CHECK(goe::check_rule(field("otlp_protocol"), "http/json").empty());
+    // Stripped as the SDK strips it (sdk/_configuration _get_exporter_entry_point), case kept.
+    CHECK(goe::check_rule(field("otlp_protocol"), " grpc\n").empty());
+    CHECK(goe::check_rule(field("otlp_protocol"), "GRPC") ==
+          Lines{"'GRPC' is not one of grpc, http/protobuf, http/json (the OpenTelemetry SDK rejects it); did you mean "
+                "'grpc'?"});
 }
 
 TEST_CASE("check_rule names: span groups and presets, any case, one message per unknown name") {
@@ -101,9 +108,14 @@ TEST_CASE("check_rule endpoint: what the SDK takes over the protocol in effect")
     for (auto protocol : {Protocol::grpc, Protocol::http_protobuf, Protocol::http_json}) {
         CHECK(check("https://collector:4318", protocol).empty());
         CHECK(check("HTTP://collector", protocol).empty());
+    }
+    for (auto protocol : {Protocol::http_protobuf, Protocol::http_json})
         CHECK(check("grpc://x:4317", protocol) ==
               Lines{"'grpc://x:4317' has the scheme 'grpc', not http or https (the OpenTelemetry SDK rejects it)"});
-    }
+    // The Python gRPC exporter keeps the netloc of any scheme (docs/decisions.md).
+    CHECK(check("grpc://x:4317", Protocol::grpc) ==
+          Lines{"'grpc://x:4317' has the scheme 'grpc', not http or https: over grpc the OpenTelemetry SDK ignores it "
+                "and connects to the host and port over TLS (plaintext only with OTEL_EXPORTER_OTLP_INSECURE=true)"});
     CHECK(check("collector:4317", Protocol::grpc).empty());
     CHECK(check("localhost", Protocol::grpc).empty());
     CHECK(goe::check_rule(field("otlp_endpoint"), "collector:4317").empty());  // no protocol: nemo-lens' grpc
@@ -118,8 +130,10 @@ TEST_CASE("check_rule endpoint: what the SDK takes over the protocol in effect")
     CHECK(check("http://", Protocol::http_protobuf) ==
           Lines{"'http://' is not a URL (http[s]://host[:port][/path]) (the OpenTelemetry SDK rejects it)"});
     // The credentials of a URL are never shown.
-    CHECK(check("ftp://u:pw@h/?k=v", Protocol::grpc) ==
-          Lines{"'ftp://***@h/?***' has the scheme 'ftp', not http or https (the OpenTelemetry SDK rejects it)"});
+    CHECK(
+        check("ftp://u:pw@h/?k=v", Protocol::grpc) ==
+        Lines{"'ftp://***@h/?***' has the scheme 'ftp', not http or https: over grpc the OpenTelemetry SDK ignores "
+              "it and connects to the host and port over TLS (plaintext only with OTEL_EXPORTER_OTLP_INSECURE=true)"});
 }
 
 TEST_CASE("lint checks the endpoint with the protocol in effect, from the config or the environment") {
@@ -133,13 +147,14 @@ TEST_CASE("lint checks the endpoint with the protocol in effect, from the config
     CHECK(lint_text("telemetry:\n  otlp_endpoint: collector:4317\n  otlp_protocol: http\n").size() == 1);
 }
 
-TEST_CASE("check_rule header_list: key=value pairs, values never shown") {
+TEST_CASE("check_rule header_list: the entries the SDK drops, values never shown (test_lint_headers.cpp: the table)") {
     CHECK(goe::check_rule(field("otlp_headers"), "api-key=s3cr3t, x-tenant = a=b").empty());
     CHECK(goe::check_rule(field("otlp_headers"), "Authorization=Bearer s3cr3t,s3cr3t") ==
-          Lines{"'Authorization=***,***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"});
+          Lines{"the OpenTelemetry SDK drops entry 2 of 'Authorization=***,***': it is not name=value"});
     CHECK(goe::check_rule(field("otlp_headers"), "api key=s3cr3t") ==
-          Lines{"'api key=***' is not a key=value[,key=value...] list (the OpenTelemetry SDK rejects it)"});
-    CHECK(goe::check_rule(field("otlp_headers"), "a=1,").size() == 1);
+          Lines{"the OpenTelemetry SDK drops entry 1 of 'api key=***': its name holds ' ', which a header name may "
+                "not"});
+    CHECK(goe::check_rule(field("otlp_headers"), "a=1,").empty());  // the SDK skips an empty entry
 }
 
 TEST_CASE("lint names an unknown key's file:line and the closest field") {
@@ -208,7 +223,7 @@ TEST_CASE("lint checks the config value where it was written") {
     CHECK(lint_text("telemetry:\n  exporter: zipkin\n  otlp_protocol: http\n") ==
           Lines{"c.yaml:2:13: telemetry.exporter: 'zipkin' is not one of otlp, console (nemo-lens rejects it)",
                 "c.yaml:3:18: telemetry.otlp_protocol: 'http' is not one of grpc, http/protobuf, http/json (the "
-                "OpenTelemetry SDK rejects it)"});
+                "OpenTelemetry SDK rejects it); did you mean 'http/protobuf'?"});
     CHECK(lint_text("telemetry:\n  enabled: true\n  logs_enabled: t\n  export_rank: '2.0'\n").empty());
     CHECK(lint_text("x: 1\n").empty());
 }
@@ -224,8 +239,8 @@ TEST_CASE("lint checks the variable in effect: the environment, then the lens fa
                 "environment: NEMO_GYM_OTEL_LOGS_ENABLED: 'maybe' is not a boolean nemo-lens accepts (1, true, yes, "
                 "on, 0, false, no, off)"});
     CHECK(lint_text("", {{"OTEL_EXPORTER_OTLP_HEADERS", "token s3cr3t"}}) ==
-          Lines{"environment: OTEL_EXPORTER_OTLP_HEADERS: '***' is not a key=value[,key=value...] list (the "
-                "OpenTelemetry SDK rejects it)"});
+          Lines{"environment: OTEL_EXPORTER_OTLP_HEADERS: the OpenTelemetry SDK drops entry 1 of '***': it is not "
+                "name=value"});
 }
 
 TEST_CASE("lint regression: the enabling variable itself is checked") {

@@ -220,4 +220,27 @@ std::optional<std::string> python_int_of(std::string_view text, int base, bool* 
     return negative ? negate_decimal(decimal) : decimal;
 }
 
+std::string_view python_strip(std::string_view text) {
+    // The length of the space character that starts at `i`, 0 when none does.
+    auto space_at = [&](size_t i) -> size_t {
+        if (kPythonAsciiSpace.find(text[i]) != std::string_view::npos) return 1;
+        auto [cp, len] = decode_utf8(text, i);
+        return len > 1 && is_unicode_space(cp) ? len : 0;
+    };
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t n = space_at(start);
+        if (n == 0) break;
+        start += n;
+    }
+    size_t end = text.size();
+    while (end > start) {
+        size_t begin = end - 1;  // back to the start of the last character
+        while (begin > start && is_continuation(text[begin])) --begin;
+        if (space_at(begin) != end - begin) break;
+        end = begin;
+    }
+    return text.substr(start, end - start);
+}
+
 }  // namespace goe

@@ -15,6 +15,11 @@ namespace goe {
 // stands for, or -1; what int(), float() and a regex's \d take for a digit.
 int python_decimal_value(char32_t c);
 
+// Python's str.strip() with no argument on a UTF-8 text: the characters str.isspace()
+// takes (ASCII's and \x1c..\x1f, and the Unicode spaces) removed from both ends. A byte
+// that is not UTF-8 is not a space (os.environ reads it as a surrogate).
+std::string_view python_strip(std::string_view text);
+
 // -1, 0 or 1 as Python orders two ints, given as canonical decimals of any size.
 int python_compare_ints(std::string_view a, std::string_view b);
 // The same for an int and a float, exactly as Python compares them (never through a

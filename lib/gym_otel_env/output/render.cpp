@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
@@ -430,8 +431,35 @@ std::string render_env_file(const std::vector<Export>& exports, const RenderOpti
     return each(exports, env_file_statement);
 }
 
+namespace {
+
+// A dotenv report is a job artifact: everyone who can see the pipeline can download it,
+// unmasked, and GitLab has no way to restrict that (its issues 347160 and 356946). A
+// secret the environment kept never gets here (written()), so each one refused came from
+// the config; all are named at once, never shown.
+void refuse_gitlab_secrets(const std::vector<Export>& exports) {
+    std::vector<std::string> lines, names;
+    for (const auto& e : exports) {
+        if (!e.secret) continue;
+        lines.push_back(locate(e.origin, e.name, "holds a secret, and --format gitlab writes none"));
+        names.push_back(e.name);
+    }
+    if (names.empty()) return;
+    bool one = names.size() == 1;
+    lines.push_back(fmt::format(
+        "a GitLab dotenv report is an artifact that everyone who can see the pipeline can download, unmasked: make "
+        "{} {} (the job's own {} and {} left out of the report), or run gym-otel-env c.yaml --exec -- gym ... in "
+        "the job that needs {}; --allow-secrets-in-artifact writes {} anyway",
+        fmt::join(names, " and "), one ? "a masked CI/CD variable" : "masked CI/CD variables",
+        one ? "value wins" : "values win", one ? "is" : "are", one ? "it" : "them", one ? "it" : "them"));
+    throw Error(lines);
+}
+
+}  // namespace
+
 // The limits are GitLab's for the whole report, checked after every value is.
-std::string render_gitlab(const std::vector<Export>& exports, const RenderOptions&) {
+std::string render_gitlab(const std::vector<Export>& exports, const RenderOptions& options) {
+    if (!options.allow_secrets) refuse_gitlab_secrets(exports);
     std::string out = each(exports, gitlab_statement);
     if (exports.size() > gitlab_max_variables)
         throw Error(
@@ -576,7 +604,11 @@ std::string github_masks(const std::vector<Export>& exports) {
         if (!e.secret) continue;
         // The runner unescapes %25, %0D and %0A in a command's data; it masks each line of
         // a multi-line value too, and every encoded form of each (base64, URL, JSON).
+        // Not a part worth_hiding() refuses: `::add-mask::Bearer ` (an empty token, as a
+        // fork's pull request gets) or a one-letter user name would mask that text in every
+        // later line of the job's log.
         for (const auto& part : secret_parts(*field_of_variable(e.name), e.value)) {
+            if (!worth_hiding(part)) continue;
             std::string data;
             for (char c : part) data += c == '%' ? "%25" : c == '\r' ? "%0D" : c == '\n' ? "%0A" : std::string(1, c);
             out += fmt::format("::add-mask::{}\n", data);

@@ -23,6 +23,8 @@ struct RenderOptions {
     std::string name = std::string(kDefaultKubernetesName);  // kubernetes: --name
     // stdout is a terminal: a person reads it (render_for_terminal below), not eval.
     bool terminal = false;
+    // gitlab: --allow-secrets-in-artifact, write a secret the config gave (else refused).
+    bool allow_secrets = false;
 };
 
 // Each format's whole text for stdout. Throws Error when a value cannot be written so

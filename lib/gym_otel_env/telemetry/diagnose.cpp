@@ -8,23 +8,76 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/telemetry/explain.hpp"
 #include "gym_otel_env/telemetry/lint.hpp"
+#include "gym_otel_env/telemetry/otlp.hpp"
 
 namespace goe {
 
+namespace {
+
+// A text as the Redactor compares it, with where each of its bytes came from: ASCII
+// letters lower-cased and each %XX as its byte, so that one secret matches its encoded,
+// decoded and case-changed forms alike. from[i] is the offset in the original text of
+// folded byte i; from.back() is the original's size.
+struct Folded {
+    std::string text;
+    std::vector<size_t> from;
+};
+
+Folded fold(std::string_view text) {
+    Folded out;
+    for (size_t i = 0; i < text.size();) {
+        out.from.push_back(i);
+        if (text[i] == '%' && i + 2 < text.size() && is_hex_digit(text[i + 1]) && is_hex_digit(text[i + 2])) {
+            out.text += ascii_lower(percent_decode(text.substr(i, 3))[0]);
+            i += 3;
+        } else {
+            out.text += ascii_lower(text[i++]);
+        }
+    }
+    out.from.push_back(text.size());
+    return out;
+}
+
+// How python_repr() writes `text` inside its quotes: a message that quotes a value
+// (`'it\'s'`, `'a\\b'`) shows a secret so.
+std::string unquoted_repr(std::string_view text) {
+    std::string repr = python_repr(text);
+    return repr.substr(1, repr.size() - 2);
+}
+
+}  // namespace
+
+void Redactor::add_text(std::string_view text) {
+    if (!worth_hiding(text)) return;
+    for (const std::string& form : {std::string(text), unquoted_repr(text)}) {
+        std::string folded = fold(form).text;
+        if (!worth_hiding(folded) || std::find(texts_.begin(), texts_.end(), folded) != texts_.end()) continue;
+        texts_.push_back(std::move(folded));
+    }
+    std::stable_sort(texts_.begin(), texts_.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+}
+
 void Redactor::add(std::string_view secret) {
-    if (secret.size() < kMinLength) return;
-    texts_.emplace_back(secret);
-    std::sort(texts_.begin(), texts_.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
-    texts_.erase(std::unique(texts_.begin(), texts_.end()), texts_.end());
+    add_text(secret);
+    if (secret.find(',') == std::string_view::npos) return;
+    for (const auto& item : split(secret, ',')) add_text(trim(item));
 }
 
 std::string Redactor::clean(std::string_view text) const {
-    std::string out(text);
-    for (const auto& secret : texts_) {
-        for (size_t at = out.find(secret); at != std::string::npos; at = out.find(secret, at + 3))
-            out.replace(at, secret.size(), "***");
+    if (texts_.empty()) return printable(text);
+    Folded folded = fold(text);
+    std::vector<bool> hidden(text.size(), false);
+    for (const auto& secret : texts_)
+        for (size_t at = folded.text.find(secret); at != std::string::npos; at = folded.text.find(secret, at + 1))
+            std::fill(hidden.begin() + static_cast<std::ptrdiff_t>(folded.from[at]),
+                      hidden.begin() + static_cast<std::ptrdiff_t>(folded.from[at + secret.size()]), true);
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (!hidden[i]) out += text[i];
+        else if (i == 0 || !hidden[i - 1]) out += "***";
     }
     return printable(out);
 }

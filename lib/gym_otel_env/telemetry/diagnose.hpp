@@ -10,26 +10,33 @@
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/telemetry/outcome.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 namespace goe {
 
 enum class Severity { note, warning, error };
 
 // SPEC 7: the texts no message may show. Every line this stage makes goes through
-// clean(): each secret text (longest first) becomes "***" wherever it appears, whatever
-// message carries it, and then control characters are escaped. Which texts are secret is
-// the schema's rule (secret_parts, environment_secrets); this only hides them.
+// clean(): each secret text becomes "***" wherever it appears, whatever message carries it
+// and in whatever form a message can derive from it, and then control characters are
+// escaped. Which texts are secret is the schema's rule (secret_parts, environment_secrets);
+// this only hides them.
 class Redactor {
 public:
-    // Texts shorter than kMinLength are left alone: masking every "1" would garble line
-    // numbers, and a message cannot give away much of a three-byte secret.
+    // Hides `secret` and, as a message may quote a list's item alone, each of its
+    // comma-separated items; each only when worth_hiding() (schema.hpp): not a bare
+    // authentication scheme, not shorter than kMinLength.
     void add(std::string_view secret);
+    // Matches a secret in any ASCII case (a rule lower-cases what it quotes), percent-encoded
+    // or decoded in any mix (headers are sent decoded, URLs are shown encoded), and as
+    // Python's repr escapes it.
     std::string clean(std::string_view text) const;
 
-    static constexpr size_t kMinLength = 4;
+    static constexpr size_t kMinLength = kMinSecretLength;
 
 private:
-    std::vector<std::string> texts_;
+    void add_text(std::string_view text);
+    std::vector<std::string> texts_;  // folded (fold() in diagnose.cpp), longest first
 };
 
 // `text` with C0 and C1 control characters, DEL and bytes that are not UTF-8 written as

@@ -7,9 +7,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 namespace goe {
 
@@ -19,6 +21,15 @@ bool listed(std::span<const std::string_view> words, std::string_view word) {
     return std::find(words.begin(), words.end(), word) != words.end();
 }
 
+// The word closest to `typed`, else the first that starts with it (`http` is the start of
+// `http/protobuf`, too far off by edits), else empty.
+std::string_view closest_or_longer(std::string_view typed, std::span<const std::string_view> words) {
+    if (auto close = closest_word(typed, words); !close.empty()) return close;
+    if (typed.size() < 3) return {};
+    auto longer = std::find_if(words.begin(), words.end(), [&](std::string_view w) { return w.starts_with(typed); });
+    return longer == words.end() ? std::string_view() : *longer;
+}
+
 std::string did_you_mean(std::string_view close) {
     return close.empty() ? std::string() : fmt::format("; did you mean '{}'?", close);
 }
@@ -26,17 +37,6 @@ std::string did_you_mean(std::string_view close) {
 // Who reads the variable, and so who fails on a bad value.
 std::string_view reader(const Field& f) {
     return f.variable.starts_with("OTEL_") ? "the OpenTelemetry SDK" : "nemo-lens";
-}
-
-// Each comma-separated entry is `token=value`, blanks around either side allowed; an
-// empty list is the SDK's "no headers".
-bool header_list(std::string_view headers) {
-    if (trim(headers).empty()) return true;
-    for (const auto& pair : split(headers, ',')) {
-        size_t eq = pair.find('=');
-        if (eq == std::string::npos || !is_http_token(trim(std::string_view(pair).substr(0, eq)))) return false;
-    }
-    return true;
 }
 
 bool plain_decimal(std::string_view s) {
@@ -141,18 +141,12 @@ std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& t
 
 namespace {
 
-// HTTP authentication schemes (the IANA registry, and the Token and ApiKey words APIs use):
-// a header that holds one of them alone carries no credential.
-constexpr std::array<std::string_view, 17> kAuthSchemes{
-    "basic", "bearer",       "concealed",   "digest",        "dpop",  "gnap",  "hoba",   "mutual", "negotiate",
-    "oauth", "privatetoken", "scram-sha-1", "scram-sha-256", "vapid", "token", "apikey", "api-key"};
-
 // Why a header as the SDK sends it (percent-decoded, blanks around it dropped) carries no
 // credential, or empty when it carries one.
 std::string_view no_credential(std::string_view written) {
     std::string sent(trim(percent_decode(trim(written, " \t")), " \t"));
     if (sent.empty()) return "is sent empty";
-    if (listed(kAuthSchemes, ascii_lower(sent))) return "holds only an authentication scheme, no credential";
+    if (is_auth_scheme(sent)) return "holds only an authentication scheme, no credential";
     return {};
 }
 
@@ -203,10 +197,12 @@ std::vector<std::string_view> written_entries(const NodePtr& root) {
 void empty_headers(std::vector<Diagnostic>& out, const Diagnostic& where, std::string_view headers,
                    const std::vector<SecretTexts::Read>& reads, const std::vector<std::string_view>& written) {
     auto entries = split(headers, ',');
+    std::vector<bool> sent(entries.size(), false);  // what the SDK drops is lint()'s, not sent empty
+    for (const auto& e : sdk_header_entries(headers)) sent[e.number - 1] = e.drop == SdkHeaderEntry::Drop::none;
     for (size_t i = 0; i < entries.size(); ++i) {
         std::string_view pair = entries[i];
         size_t eq = pair.find('=');
-        if (eq == std::string::npos) continue;  // not a header: lint()'s
+        if (!sent[i]) continue;
         std::string_view why = no_credential(pair.substr(eq + 1));
         if (why.empty()) continue;
         // Each entry as written, where the resolved list has as many; else every variable.
@@ -259,11 +255,15 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value, Prot
             if (!plain_decimal(value))
                 out.push_back(fmt::format("{} is not a decimal integer ({} rejects it)", shown, reader(f)));
             break;
-        case Rule::one_of:
-            if (!listed(f.words, value))
+        case Rule::one_of: {
+            // Both readers strip the word first (the SDK's _get_exporter_entry_point, nemo-lens'
+            // exporter), then take it as it is: `GRPC` is refused.
+            std::string_view word = python_strip(value);
+            if (!listed(f.words, word))
                 out.push_back(fmt::format("{} is not one of {} ({} rejects it){}", shown, words, reader(f),
-                                          did_you_mean(closest_word(ascii_lower(value), f.words))));
+                                          did_you_mean(closest_or_longer(ascii_lower(word), f.words))));
             break;
+        }
         case Rule::names: {
             auto names = split(value, ',');
             std::string among = names.size() > 1 ? " in " + shown : std::string();
@@ -290,16 +290,22 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value, Prot
                                               name(protocol), reader(f)));
                     break;
                 case EndpointReading::Problem::other_scheme:
-                    out.push_back(fmt::format("{} has the scheme '{}', not http or https ({} rejects it)", shown,
-                                              reading.url.scheme, reader(f)));
+                    // The Python gRPC exporter (OTLPExporterMixin) keeps only urlparse's netloc and
+                    // takes TLS unless the scheme is http: it does not refuse the URL.
+                    if (protocol == Protocol::grpc)
+                        out.push_back(fmt::format(
+                            "{} has the scheme '{}', not http or https: over grpc {} ignores it and connects to the "
+                            "host and port over TLS (plaintext only with OTEL_EXPORTER_OTLP_INSECURE=true)",
+                            shown, reading.url.scheme, reader(f)));
+                    else
+                        out.push_back(fmt::format("{} has the scheme '{}', not http or https ({} rejects it)", shown,
+                                                  reading.url.scheme, reader(f)));
                     break;
             }
             break;
         }
         case Rule::header_list:
-            if (!header_list(value))
-                out.push_back(
-                    fmt::format("{} is not a key=value[,key=value...] list ({} rejects it)", shown, reader(f)));
+            for (auto& finding : header_list_findings(shown, value)) out.push_back(std::move(finding));
             break;
     }
     return out;

@@ -73,4 +73,10 @@ std::vector<Diagnostic> lint_command(const Outcome& outcome);
 // for the endpoint's rule.
 std::vector<std::string> check_rule(const Field& field, std::string_view value, Protocol protocol = kDefaultProtocol);
 
+// The header_list rule: one sentence per entry of `headers` that the OpenTelemetry
+// Python SDK drops (parse_env_headers(s, liberal=True): sdk_header_entries), in the order
+// written, naming the list as `shown` (masked) and never a value. Empty entries
+// (`a=1,`, `a=1,,b=2`) are skipped by the SDK without a word and are not findings.
+std::vector<std::string> header_list_findings(std::string_view shown, std::string_view headers);
+
 }  // namespace goe

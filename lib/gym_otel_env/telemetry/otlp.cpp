@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 
 namespace goe {
@@ -65,6 +66,77 @@ std::string percent_decode(std::string_view text) {
         } else {
             out += text[i];
         }
+    }
+    return out;
+}
+
+namespace {
+
+// opentelemetry/util/re.py: _KEY_FORMAT, [\x21\x23-\x27\x2a\x2b\x2d\x2e\x30-\x39\x41-\x5a\x5e-\x7a\x7c\x7e]
+bool sdk_name_byte(char c) {
+    auto u = static_cast<unsigned char>(c);
+    return u == 0x21 || (u >= 0x23 && u <= 0x27) || u == 0x2a || u == 0x2b || u == 0x2d || u == 0x2e ||
+           (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5a) || (u >= 0x5e && u <= 0x7a) || u == 0x7c || u == 0x7e;
+}
+
+// _LIBERAL_VALUE_FORMAT, [\x20\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]: printable ASCII but
+// '"', ',', ';' and '\\' (_VALUE_FORMAT, the strict one, also leaves out the space).
+bool sdk_value_byte(char c) {
+    auto u = static_cast<unsigned char>(c);
+    return u == 0x20 || u == 0x21 || (u >= 0x23 && u <= 0x2b) || (u >= 0x2d && u <= 0x3a) || (u >= 0x3c && u <= 0x5b) ||
+           (u >= 0x5d && u <= 0x7e);
+}
+
+// One stripped, non-empty entry: `{_OWS}{_KEY_FORMAT}{_OWS}={_OWS}{value}{_OWS}` fullmatched.
+SdkHeaderEntry read_sdk_entry(std::string_view entry) {
+    SdkHeaderEntry out;
+    size_t eq = entry.find('=');
+    std::string_view name = eq == std::string_view::npos ? entry : trim(entry.substr(0, eq), " \t");
+    if (eq == std::string_view::npos || name.empty()) {
+        out.drop = SdkHeaderEntry::Drop::no_name;
+        return out;
+    }
+    if (auto bad = std::find_if_not(name.begin(), name.end(), sdk_name_byte); bad != name.end()) {
+        out.drop = SdkHeaderEntry::Drop::name_byte;
+        out.byte = *bad;
+        return out;
+    }
+    std::string_view value = trim(entry.substr(eq + 1), " \t");
+    if (auto bad = std::find_if_not(value.begin(), value.end(), sdk_value_byte); bad != value.end()) {
+        out.drop = SdkHeaderEntry::Drop::value_byte;
+        out.byte = *bad;
+        return out;
+    }
+    // The strict form (no space in the value) is unquote()d, the liberal one is not; both
+    // are then stripped and lower-cased.
+    bool strict = value.find(' ') == std::string_view::npos;
+    std::string key = strict ? percent_decode(name) : std::string(name);
+    out.name = ascii_lower(python_strip(key));
+    return out;
+}
+
+}  // namespace
+
+std::vector<SdkHeaderEntry> sdk_header_entries(std::string_view list) {
+    std::vector<SdkHeaderEntry> out;
+    auto entries = split(list, ',');
+    for (size_t i = 0; i < entries.size(); ++i) {
+        // The delimiter takes the blanks on both sides of each comma.
+        std::string_view raw = entries[i];
+        if (i > 0) raw = raw.substr(std::min(raw.size(), raw.find_first_not_of(" \t")));
+        if (i + 1 < entries.size()) raw = raw.substr(0, raw.find_last_not_of(" \t") + 1);  // npos + 1 is 0
+        if (raw.empty()) continue;                                                         // `if not header: continue`
+        std::string_view stripped = python_strip(raw);
+        SdkHeaderEntry e = stripped.empty() ? SdkHeaderEntry{} : read_sdk_entry(stripped);
+        if (stripped.empty()) e.drop = SdkHeaderEntry::Drop::blank;
+        e.number = i + 1;
+        for (auto& earlier : out)
+            if (e.drop == SdkHeaderEntry::Drop::none && earlier.drop == SdkHeaderEntry::Drop::none &&
+                earlier.name == e.name) {
+                earlier.drop = SdkHeaderEntry::Drop::replaced;
+                earlier.replaced_by = e.number;
+            }
+        out.push_back(std::move(e));
     }
     return out;
 }

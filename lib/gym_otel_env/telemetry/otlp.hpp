@@ -58,6 +58,32 @@ struct Header {
 // NUL once decoded), is skipped, as the SDKs skip what they cannot parse.
 std::vector<Header> parse_headers(std::string_view text);
 
+// One entry of a header list as the OpenTelemetry Python SDK reads it: the OTLP exporters
+// (proto-http _common/__init__.py _resolve_headers, proto-grpc exporter.py) call
+// opentelemetry.util.re.parse_env_headers(s, liberal=True), which splits at
+// `[ \t]*,[ \t]*`, skips an empty entry, str.strip()s the rest and fullmatches it against
+// the spec's key=value (value percent-encoded), else against the same with spaces allowed
+// in the value (then nothing is percent-decoded); an entry neither matches is dropped with
+// a logged "Header format invalid!". Later entries overwrite earlier ones of the same name.
+struct SdkHeaderEntry {
+    enum class Drop {
+        none,        // sent
+        blank,       // only white space that the split left (a line break, say)
+        no_name,     // no '=', or nothing before it
+        name_byte,   // the name holds `byte`, which a token may not
+        value_byte,  // the value holds `byte`, which the SDK takes in none of its forms
+        replaced,    // a later entry has the same name: only the last is sent
+    };
+    size_t number = 0;  // 1-based among every comma-separated entry, empty ones too
+    std::string name;   // as the SDK keys it (decoded, stripped, lower-cased); empty when dropped
+    Drop drop = Drop::none;
+    char byte = 0;           // for name_byte and value_byte
+    size_t replaced_by = 0;  // for replaced: the number of the entry that is sent instead
+};
+
+// Every non-empty entry of `list`, in order, each with what becomes of it.
+std::vector<SdkHeaderEntry> sdk_header_entries(std::string_view list);
+
 // %XX (hex, either case) as the byte; a '%' not followed by two hex digits stays.
 std::string percent_decode(std::string_view text);
 

@@ -1,6 +1,7 @@
 #include "gym_otel_env/telemetry/schema.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,21 @@ void add_part(std::vector<std::string>& parts, std::string_view part) {
 }
 
 }  // namespace
+
+bool is_auth_scheme(std::string_view word) {
+    static constexpr std::array<std::string_view, 17> kAuthSchemes{
+        "basic", "bearer",       "concealed",   "digest",        "dpop",  "gnap",  "hoba",   "mutual", "negotiate",
+        "oauth", "privatetoken", "scram-sha-1", "scram-sha-256", "vapid", "token", "apikey", "api-key"};
+    std::string lower = ascii_lower(word);
+    return std::find(kAuthSchemes.begin(), kAuthSchemes.end(), lower) != kAuthSchemes.end();
+}
+
+bool worth_hiding(std::string_view part) {
+    // As the SDK sends it too: `Bearer%20` is the scheme alone.
+    std::string sent = percent_decode(part);
+    std::string_view core = trim(sent);
+    return core.size() >= kMinSecretLength && !is_auth_scheme(core);
+}
 
 bool is_secret(const Field& field, std::string_view value) {
     switch (field.secrecy) {

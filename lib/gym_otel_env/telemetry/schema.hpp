@@ -120,6 +120,21 @@ std::string masked(const Field& field, std::string_view value);
 // userinfo, its password, its query and fragment.
 std::vector<std::string> secret_parts(const Field& field, std::string_view value);
 
+// HTTP authentication schemes (the IANA registry, and the Token and ApiKey words APIs
+// use), any case: a header that holds one alone carries no credential, and the word
+// alone is no secret (`Bearer` is in every log).
+bool is_auth_scheme(std::string_view word);
+
+// The shortest secret text hidden on its own. Masking every "1" or "a" would garble line
+// numbers, paths and words (a GitHub mask holds for the rest of the job's log), and a
+// text that short gives away little.
+inline constexpr size_t kMinSecretLength = 4;
+
+// Whether a secret text is hidden by itself (by the Redactor, by an ::add-mask::): at
+// least kMinSecretLength bytes once percent-decoded and blanks around it dropped, and not
+// a bare authentication scheme (`Bearer ` or `Bearer%20` once the token is empty).
+bool worth_hiding(std::string_view part);
+
 // A parsed endpoint URL as messages show it: masked() of its text under the endpoint's rule.
 std::string shown_url(const Url& url);
 
