@@ -242,7 +242,7 @@ TEST_CASE("kFormats: what the docs say each format does on failure and with a ke
         for (size_t i = 0; i < rows.size(); ++i) {
             const auto& f = goe::kFormats[i];
             INFO(f.name << ": " << rows[i].back());
-            std::string want = !goe::carries_kept(f.reader)                      ? "left out"
+            std::string want = !goe::carries_kept(f.reader)                     ? "left out"
                                : f.reader == goe::Reader::elsewhere_but_secrets ? "written, but a secret"
                                                                                 : "written";
             CHECK(rows[i].back().starts_with(want));
