@@ -199,6 +199,10 @@ expect "kubernetes carries the per-signal endpoint, its headers in the Secret" \
     "$(sed '/^NEMO_GYM_OTEL_RUN_ID=/i OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=http://traces:4318' <<<"$want_e")
 OTEL_EXPORTER_OTLP_TRACES_HEADERS=x-key=tRaCeSkEy" "$(k8s_vars <<<"$OUT")"
 check; [[ $OUT == *tRaCeSkEy* ]] && fail "kubernetes: the traces header in clear: $OUT"
+# GitLab's report is readable by whoever sees the artifacts: the kept header is left to the
+# masked CI/CD variable it came from.
+run env "${traces[@]}" "$GOE_BIN" "${gen[@]}" --format gitlab e.yaml
+expect_stdout "$(sed '/^NEMO_GYM_OTEL_RUN_ID=/i OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=http://traces:4318' <<<"$want_e")"
 
 # --- the record holds names and digests, never a value -------------------------------------
 printf '%s\n' 'telemetry:' '  enabled: true' '  service_name: sErViCe' \
