@@ -88,7 +88,11 @@ name_run_ids() {
     done
 }
 
-# The record names the 13 variables the tool set; the user's span groups never.
+# The record names the 13 variables the tool set; the user's span groups never. The run
+# id: R1, made up, stays through edits; a config's run id replaces it (and is not marked
+# made); when the config drops it again, that id was the config's, not made up, so a new
+# run starts (R2), which then stays; after `enabled: false` took everything back, the next
+# eval is a new run again (R3).
 want_transcript='1-a: service=first endpoint=http://one:4318 protocol=grpc groups=rollout,verify run=R1 n=14 record=13:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_EXPORTER_OTLP_PROTOCOL,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
 2-edited: service=edited endpoint=http://two:4318 protocol=unset groups=rollout,verify run=R1 n=13 record=12:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
 3-again: service=edited endpoint=http://two:4318 protocol=unset groups=rollout,verify run=R1 n=13 record=12:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
