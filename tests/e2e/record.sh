@@ -137,6 +137,7 @@ done
 eval "$("$GOE_BIN" -q --no-env-yaml a.yaml)"
 made=$NEMO_GYM_OTEL_RUN_ID
 check; [[ $made =~ ^[0-9a-f]{12}$ && $GYM_OTEL_ENV_RECORD == "v1 "* ]] || fail "a.yaml's eval: run id [$made], record [$GYM_OTEL_ENV_RECORD]"
+gen=(-q --no-env-yaml)
 # e.yaml's variables: the edited service and endpoint, no protocol, the run's made-up id.
 want_e="NEMO_GYM_OTEL_ENABLED=1
 NEMO_GYM_OTEL_SPAN_GROUPS=rollout
@@ -151,6 +152,13 @@ NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP=1
 OTEL_EXPORTER_OTLP_ENDPOINT=http://two:4318
 OTEL_SERVICE_NAME=edited
 NEMO_GYM_OTEL_RUN_ID=$made"
+# --explain=short names what the sh output unsets: '-', the variables a.yaml's eval set that
+# e.yaml no longer gives; all of them for `enabled: false`.
+run "$GOE_BIN" "${gen[@]}" --explain=short e.yaml
+expect_stderr "gym-otel-env: $(sed -n 's/=.*//; s/^/+/p' <<<"$want_e" | paste -sd ' ') -OTEL_EXPORTER_OTLP_PROTOCOL"
+run "$GOE_BIN" "${gen[@]}" --explain=short off.yaml
+expect_stderr "gym-otel-env: telemetry off: telemetry.enabled is false (off.yaml:2:12) $(sed -n 's/=.*//; s/^/-/p' <<<"$want_e" |
+    sed '/^-OTEL_SERVICE_NAME$/i -OTEL_EXPORTER_OTLP_PROTOCOL' | paste -sd ' ')"
 # NAME=VALUE lines of what each reader gets: Ray's env_vars, the ConfigMap's and the
 # Secret's data (decoded), in the order written.
 ray_vars() { python3 -c 'import json, sys; [print(f"{k}={v}") for k, v in json.load(sys.stdin)["env_vars"].items()]'; }
@@ -163,7 +171,6 @@ for line in sys.stdin:
     m = re.match(r"^  ([A-Z0-9_]+): \"(.*)\"$", line)
     if m: print(m[1] + "=" + (base64.b64decode(m[2]).decode() if kind == "Secret" else m[2]))'
 }
-gen=(-q --no-env-yaml)
 run "$GOE_BIN" "${gen[@]}" --format env-file e.yaml
 expect_status 0
 expect "env-file after a.yaml's eval: e.yaml's values, nothing stale, no record" "$want_e" "$OUT"
