@@ -4,7 +4,7 @@
 # fish, and mksh, ksh, yash, busybox sh when present). The tool's own earlier output gives
 # way to the edited config, what the user set before or changed since wins, the run id it
 # made up stays the run's until a config names one, `enabled: false` takes everything back;
-# then, from a shell holding a record, the formats read elsewhere and --exec's child get
+# then, from a shell holding a record, the formats read elsewhere, --exec's child and a terminal get
 # the edited config and nothing stale, and the record never holds a value.
 set -uo pipefail
 . "$(dirname "$0")/lib.bash"
@@ -159,6 +159,12 @@ expect_stderr "gym-otel-env: $(sed -n 's/=.*//; s/^/+/p' <<<"$want_e" | paste -s
 run "$GOE_BIN" "${gen[@]}" --explain=short off.yaml
 expect_stderr "gym-otel-env: telemetry off: telemetry.enabled is false (off.yaml:2:12) $(sed -n 's/=.*//; s/^/-/p' <<<"$want_e" |
     sed '/^-OTEL_SERVICE_NAME$/i -OTEL_EXPORTER_OTLP_PROTOCOL' | paste -sd ' ')"
+# On a terminal, what a person reads (and may paste, making it theirs) carries no record.
+if command -v script >/dev/null; then
+    expect "on a terminal after a.yaml's eval: e.yaml's exports and unset, no record" \
+        "$(sed "s/^\([^=]*\)=\(.*\)$/export \1='\2'/" <<<"$want_e")
+unset OTEL_EXPORTER_OTLP_PROTOCOL" "$(script -qec "$GOE_BIN ${gen[*]} e.yaml" /dev/null </dev/null | sed 's/\r$//')"
+fi
 # NAME=VALUE lines of what each reader gets: Ray's env_vars, the ConfigMap's and the
 # Secret's data (decoded), in the order written.
 ray_vars() { python3 -c 'import json, sys; [print(f"{k}={v}") for k, v in json.load(sys.stdin)["env_vars"].items()]'; }
