@@ -4,8 +4,8 @@
 # fish, and mksh, ksh, yash, busybox sh when present). The tool's own earlier output gives
 # way to the edited config, what the user set before or changed since wins, the run id it
 # made up stays the run's until a config names one, `enabled: false` takes everything back;
-# then, from a shell holding a record, the formats read elsewhere, --exec's child and a terminal get
-# the edited config and nothing stale, and the record never holds a value.
+# then, from a shell holding a record, the formats read elsewhere, --exec's child and a
+# terminal get the edited config and nothing stale, and the record never holds a value.
 set -uo pipefail
 . "$(dirname "$0")/lib.bash"
 command -v fish >/dev/null || skip "fish is not installed"
