@@ -5,7 +5,8 @@
 # run id and service name it was handed. Every task of a 2-node x 2-task job must see
 # NEMO_GYM_OTEL_RUN_ID = the job id and one OTEL_SERVICE_NAME: with the default export,
 # under a site default SBATCH_EXPORT=NONE, for a job array (the array's id), for the
-# per-task --exec form, and from a login shell that already ran the eval.
+# per-task --exec form, from a login shell that already ran the eval and exported only its
+# run id, and from one whose eval left its record too (each job a run of its own).
 # Skips (77) only where Slurm is not installed.
 set -uo pipefail
 . "$(dirname "$0")/lib.bash"
@@ -228,5 +229,25 @@ check; grep -qF "gym-otel-env: warning: environment: NEMO_GYM_OTEL_RUN_ID: '$dir
 submit env NEMO_GYM_OTEL_RUN_ID="$dirty" env -u NEMO_GYM_OTEL_RUN_ID sbatch gym.sbatch
 expect_tasks 4 "$JOB"
 check; grep -q warning "gym-rollouts-$JOB.out" && fail "a clean submission warns: $(cat "gym-rollouts-$JOB.out")"
+
+# Last, as it changes this shell: the eval typed in the submitting shell itself, with a config
+# that names no run id. Its made-up run id is in its record (SPEC 5), so every job submitted
+# from this shell is a run of its own, under its job id, all of whose tasks share it; no
+# `env -u` needed, and nothing to warn about.
+eval "$("$GOE_BIN" -q configs/telemetry.yaml)"
+shell_run=$NEMO_GYM_OTEL_RUN_ID
+check; [[ $shell_run =~ ^[0-9a-f]{12}$ && $GYM_OTEL_ENV_RECORD == *" NEMO_GYM_OTEL_RUN_ID:"*":made"* ]] ||
+  fail "the submitting shell's eval: run id [$shell_run], record [${GYM_OTEL_ENV_RECORD-unset}]"
+jobs_run=()
+for recipe in gym.sbatch gym.sbatch gym-exec.sbatch; do
+  submit sbatch "$recipe"
+  expect_tasks 4 "$JOB"
+  jobs_run+=("$JOB")
+  check; [[ -f gym-rollouts-$JOB.out ]] && ! grep -q warning "gym-rollouts-$JOB.out" ||
+    fail "$recipe from a shell that ran the eval: no output, or a warning: $(cat "gym-rollouts-$JOB.out")"
+done
+check; [[ $(printf '%s\n' "${jobs_run[@]}" "$shell_run" | sort -u | wc -l) == 4 ]] ||
+  fail "the jobs submitted from one shell do not each have a run id of their own: ${jobs_run[*]}, the shell's $shell_run"
+check; [[ $NEMO_GYM_OTEL_RUN_ID == "$shell_run" ]] || fail "the submitting shell's run id changed: $NEMO_GYM_OTEL_RUN_ID"
 
 finish
