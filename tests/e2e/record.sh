@@ -32,9 +32,9 @@ cat >show <<'SH'
 #!/bin/sh
 rec=unset
 if [ -n "${GYM_OTEL_ENV_RECORD+x}" ]; then
-  rec=$(printf '%s\n' "$GYM_OTEL_ENV_RECORD" | tr ' ' '\n' | sed -n 's/:[0-9a-f]\{16\}//; 2,$p' |
-        grep -c .):$(printf '%s\n' "$GYM_OTEL_ENV_RECORD" | tr ' ' '\n' | sed 's/:[0-9a-f]\{16\}//' |
-        grep -E '^(OTEL_SERVICE_NAME|OTEL_EXPORTER_OTLP_ENDPOINT|OTEL_EXPORTER_OTLP_PROTOCOL|NEMO_GYM_OTEL_SPAN_GROUPS|NEMO_GYM_OTEL_RUN_ID)(:made)?$' |
+  rec=$(printf '%s\n' "$GYM_OTEL_ENV_RECORD" | tr ' ' '\n' | sed -n 's|/[0-9a-f]\{16\}||; 2,$p' |
+        grep -c .):$(printf '%s\n' "$GYM_OTEL_ENV_RECORD" | tr ' ' '\n' | sed 's|/[0-9a-f]\{16\}||' |
+        grep -E '^(OTEL_SERVICE_NAME|OTEL_EXPORTER_OTLP_ENDPOINT|OTEL_EXPORTER_OTLP_PROTOCOL|NEMO_GYM_OTEL_SPAN_GROUPS|NEMO_GYM_OTEL_RUN_ID)(/made)?$' |
         paste -sd, -)
 fi
 printf '%s: service=%s endpoint=%s protocol=%s groups=%s run=%s n=%s record=%s\n' "$1" \
@@ -93,16 +93,16 @@ name_run_ids() {
 # made); when the config drops it again, that id was the config's, not made up, so a new
 # run starts (R2), which then stays; after `enabled: false` took everything back, the next
 # eval is a new run again (R3).
-want_transcript='1-a: service=first endpoint=http://one:4318 protocol=grpc groups=rollout,verify run=R1 n=14 record=13:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_EXPORTER_OTLP_PROTOCOL,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
-2-edited: service=edited endpoint=http://two:4318 protocol=unset groups=rollout,verify run=R1 n=13 record=12:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
-3-again: service=edited endpoint=http://two:4318 protocol=unset groups=rollout,verify run=R1 n=13 record=12:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
-4-user-endpoint: service=first endpoint=http://mine:4317 protocol=grpc groups=rollout,verify run=R1 n=14 record=12:OTEL_EXPORTER_OTLP_PROTOCOL,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
-5-quiet: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R1 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
+want_transcript='1-a: service=first endpoint=http://one:4318 protocol=grpc groups=rollout,verify run=R1 n=14 record=13:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_EXPORTER_OTLP_PROTOCOL,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made
+2-edited: service=edited endpoint=http://two:4318 protocol=unset groups=rollout,verify run=R1 n=13 record=12:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made
+3-again: service=edited endpoint=http://two:4318 protocol=unset groups=rollout,verify run=R1 n=13 record=12:OTEL_EXPORTER_OTLP_ENDPOINT,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made
+4-user-endpoint: service=first endpoint=http://mine:4317 protocol=grpc groups=rollout,verify run=R1 n=14 record=12:OTEL_EXPORTER_OTLP_PROTOCOL,OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made
+5-quiet: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R1 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made
 6-config-run: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=cfg-run n=13 record=11:NEMO_GYM_OTEL_RUN_ID,OTEL_SERVICE_NAME
-7-run-dropped: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R2 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
-8-again: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R2 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made
+7-run-dropped: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R2 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made
+8-again: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R2 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made
 9-off: service=unset endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=unset n=2 record=unset
-10-on-again: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R3 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID:made'
+10-on-again: service=edited endpoint=http://mine:4317 protocol=unset groups=rollout,verify run=R3 n=13 record=11:OTEL_SERVICE_NAME,NEMO_GYM_OTEL_RUN_ID/made'
 
 warn_a="gym-otel-env: warning: a.yaml:5:18: telemetry.otlp_endpoint: 'http://one:4318' has port 4318, the OTLP/HTTP port, but the protocol is grpc (a.yaml:6:18 telemetry.otlp_protocol): use port 4317, or otlp_protocol: http/protobuf"
 note() { echo "gym-otel-env: note: the environment sets $1, which $2 over the config (unset $3 to use the config's; --explain shows both)"; }
@@ -208,6 +208,9 @@ expect "--exec, enabled: false, after a.yaml's eval" "" "$(telemetry_of <<<"$OUT
 # (headers: into the Secret).
 run env NEMO_GYM_OTEL_ENABLED=0 "$GOE_BIN" "${gen[@]}" --format env-file e.yaml
 expect_stdout "NEMO_GYM_OTEL_ENABLED=0"
+# nemo-lens' switch travels as Gym's, which a config with enabled: true there cannot undo.
+run env NEMO_LENS_ENABLED=off "$GOE_BIN" "${gen[@]}" --format env-file e.yaml
+expect_stdout "NEMO_GYM_OTEL_ENABLED=0"
 traces=(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=http://traces:4318 OTEL_EXPORTER_OTLP_TRACES_HEADERS=x-key=tRaCeSkEy)
 run env "${traces[@]}" "$GOE_BIN" "${gen[@]}" --format env-file e.yaml
 expect_stdout "$(sed '/^NEMO_GYM_OTEL_RUN_ID=/i OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=http://traces:4318\nOTEL_EXPORTER_OTLP_TRACES_HEADERS=x-key=tRaCeSkEy' <<<"$want_e")"
@@ -230,12 +233,12 @@ for shell in bash dash zsh; do
         'eval "$("$GOE_BIN" -q --no-env-yaml ../s.yaml)" && printf "%s\n%s" "$OTEL_EXPORTER_OTLP_HEADERS" "$GYM_OTEL_ENV_RECORD"'
     expect "$shell: the secret header set" "authorization=Bearer%20tOkEnSeCrEt9,x-team=tEaMkEy" "${OUT%%$'\n'*}"
     record=${OUT#*$'\n'}
-    check; [[ $record =~ ^v1(\ [A-Z0-9_]+:[0-9a-f]{16}(:made)?)+$ ]] || fail "$shell: not names and digests: $record"
+    check; [[ $record =~ ^v1(\ [A-Z0-9_]+/[0-9a-f]{16}(/made)?)+$ ]] || fail "$shell: not names and digests: $record"
     for part in uSeRnAmE pAsSwOrD7 cOlLeCtOr tOkEnSeCrEt9 Bearer tEaMkEy sErViCe https http/protobuf; do
         check; [[ $record == *"$part"* ]] && fail "$shell: the record holds [$part]: $record"
     done
 done
 run env -C fish TOK=tOkEnSeCrEt9 fish --no-config -c '$GOE_BIN --format fish -q --no-env-yaml ../s.yaml | source; printf "%s" "$GYM_OTEL_ENV_RECORD"'
-check; [[ $OUT =~ ^v1(\ [A-Z0-9_]+:[0-9a-f]{16}(:made)?)+$ && $OUT != *tOkEnSeCrEt9* && $OUT != *pAsSwOrD7* ]] ||
+check; [[ $OUT =~ ^v1(\ [A-Z0-9_]+/[0-9a-f]{16}(/made)?)+$ && $OUT != *tOkEnSeCrEt9* && $OUT != *pAsSwOrD7* ]] ||
     fail "fish: the record is not names and digests only: $OUT"
 finish

@@ -236,7 +236,7 @@ check; grep -q warning "gym-rollouts-$JOB.out" && fail "a clean submission warns
 # `env -u` needed, and nothing to warn about.
 eval "$("$GOE_BIN" -q configs/telemetry.yaml)"
 shell_run=$NEMO_GYM_OTEL_RUN_ID
-check; [[ $shell_run =~ ^[0-9a-f]{12}$ && $GYM_OTEL_ENV_RECORD == *" NEMO_GYM_OTEL_RUN_ID:"*":made"* ]] ||
+check; [[ $shell_run =~ ^[0-9a-f]{12}$ && $GYM_OTEL_ENV_RECORD == *" NEMO_GYM_OTEL_RUN_ID/"*"/made"* ]] ||
   fail "the submitting shell's eval: run id [$shell_run], record [${GYM_OTEL_ENV_RECORD-unset}]"
 jobs_run=()
 for recipe in gym.sbatch gym.sbatch gym-exec.sbatch; do

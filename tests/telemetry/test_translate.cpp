@@ -192,8 +192,9 @@ TEST_CASE("translate: the switch that turned telemetry off is kept, so that a fo
     };
     CHECK(kept_of("telemetry: {enabled: true}\n", {{"NEMO_GYM_OTEL_ENABLED", "0"}}) ==
           std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED=0"});
+    // nemo-lens' switch travels as Gym's, which everything where it lands reads first.
     CHECK(kept_of("telemetry: {enabled: true}\n", {{"NEMO_LENS_ENABLED", "off"}}) ==
-          std::vector<std::string>{"NEMO_LENS_ENABLED=off"});
+          std::vector<std::string>{"NEMO_GYM_OTEL_ENABLED=0"});
     // The config's own off is the config's: nothing of the environment to carry.
     CHECK(kept_of("telemetry: {enabled: false}\n", {{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://t:4318"}}).empty());
 }

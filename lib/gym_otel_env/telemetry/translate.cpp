@@ -78,7 +78,11 @@ Translation translate(const Settings& settings, const Environment& env,
     }
     if (!out.enabled) {
         // The switch travels: where the output is read, it keeps telemetry off there too.
-        if (on.from != InEffect::From::config) out.kept.push_back(kept(on.name, *on.value));
+        // nemo-lens' own switch travels as Gym's, which everything there reads first.
+        if (on.from == InEffect::From::variable) out.kept.push_back(kept(on.name, *on.value));
+        if (on.from == InEffect::From::lens)
+            out.kept.push_back(Export{std::string(enabled.field->variable), "0", Export::Source::lens, {},
+                                      std::string(on.name)});
         mark_secrets(out);
         return out;
     }

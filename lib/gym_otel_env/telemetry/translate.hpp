@@ -32,7 +32,8 @@ struct Translation {
     std::string decided_by;       // "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED" or "telemetry.enabled"
     std::vector<Export> exports;  // what changes, in the order stdout prints it
     // The variables left alone because the environment sets them: the block's, the switch
-    // that turned telemetry off, and the per-signal OTLP variables the exporters read first.
+    // that turned telemetry off (NEMO_LENS_ENABLED's as NEMO_GYM_OTEL_ENABLED=0, a lens
+    // export), and the per-signal OTLP variables the exporters read first.
     std::vector<Export> kept;
 };
 
