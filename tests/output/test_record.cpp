@@ -110,19 +110,26 @@ TEST_CASE("recorded: the record holds names and digests, never a value") {
 }
 
 TEST_CASE("read_record: a record this tool did not write counts as none") {
-    for (std::string text :
-         {"", "v2 00 A:0123456789abcdef", "v1", "v1 XY A:0123456789abcdef", "v1 00 A", "v1 00 a:0123456789abcdef",
-          "v1 00 A:0123", "v1 00 A:0123456789abcdeg", "v1 00  A:0123456789abcdef"}) {
+    // PATH is never the tool's: a record naming it cannot have it unset.
+    std::string path = recorded({set_by("OTEL_SERVICE_NAME", "/bin")}, read_record({})).back().value;
+    path.replace(path.find("OTEL_SERVICE_NAME"), 17, "PATH");
+    const std::string d = "/0123456789abcdef";
+    for (const std::string& text : std::vector<std::string>{
+             std::string(), "v2 OTEL_SERVICE_NAME" + d, std::string("v1 OTEL_SERVICE_NAME"), "v1 A" + d, path,
+             "v1 otel_service_name" + d, std::string("v1 OTEL_SERVICE_NAME/0123"),
+             "v1 OTEL_SERVICE_NAME/0123456789abcdeg", "v1 OTEL_SERVICE_NAME/0123456789ABCDEF",
+             "v1  OTEL_SERVICE_NAME" + d, "v1 OTEL_SERVICE_NAME" + d + "/made/x",
+             std::string("v1 OTEL_SERVICE_NAME:0123456789abcdef"), "v1 OTEL_EXPORTER_OTLP_TRACES_HEADERS" + d}) {
         INFO(text);
-        Environment env{{"A", "1"}, {"GYM_OTEL_ENV_RECORD", text}};
+        Environment env{{"PATH", "/bin"}, {"GYM_OTEL_ENV_RECORD", text}};
         Earlier e = read_record(env);
         CHECK(e.recorded);
         CHECK(e.own.empty());
-        CHECK(e.user == Environment{{"A", "1"}});  // the record itself is never the user's
+        CHECK(e.user == Environment{{"PATH", "/bin"}});  // the record itself is never the user's
     }
-    Earlier none = read_record({{"A", "1"}});
+    Earlier none = read_record({{"PATH", "/bin"}});
     CHECK(!none.recorded);
-    CHECK(none.user == Environment{{"A", "1"}});
+    CHECK(none.user == Environment{{"PATH", "/bin"}});
     CHECK(recorded({}, none).empty());  // nothing to unset, no record to write
 }
 
@@ -145,11 +152,12 @@ TEST_CASE("recorded: what a shell reads of a withdrawn variable") {
 }
 
 TEST_CASE("for_child: the child gets no record, and nothing of the earlier output the config no longer gives") {
-    std::vector<Export> first{set_by("A", "1"), set_by("B", "2")};
+    std::vector<Export> first{set_by("OTEL_SERVICE_NAME", "1"), set_by("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc")};
     Environment shell = after({{"C", "3"}}, recorded(first, read_record({})));
     Earlier e = read_record(shell);
-    auto child = child_environment({"A=1", "B=2", "C=3", "GYM_OTEL_ENV_RECORD=" + shell.at("GYM_OTEL_ENV_RECORD")},
-                                   for_child({set_by("A", "9")}, e));
-    CHECK(child == std::vector<std::string>{"C=3", "A=9"});
-    CHECK(for_child({set_by("A", "9")}, read_record({})).size() == 1);  // no record: nothing to take away
+    auto child = child_environment({"OTEL_SERVICE_NAME=1", "OTEL_EXPORTER_OTLP_PROTOCOL=grpc", "C=3",
+                                    "GYM_OTEL_ENV_RECORD=" + shell.at("GYM_OTEL_ENV_RECORD")},
+                                   for_child({set_by("OTEL_SERVICE_NAME", "9")}, e));
+    CHECK(child == std::vector<std::string>{"C=3", "OTEL_SERVICE_NAME=9"});
+    CHECK(for_child({set_by("OTEL_SERVICE_NAME", "9")}, read_record({})).size() == 1);  // no record: nothing to take
 }

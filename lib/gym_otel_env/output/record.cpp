@@ -6,6 +6,7 @@
 
 #include "gym_otel_env/core/sha256.hpp"
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/schema.hpp"
 
 namespace goe {
 namespace {
@@ -22,15 +23,17 @@ std::string digest(std::string_view name, std::string_view value) {
     return sha256_hex(fmt::format("gym-otel-env record\n{}={}", name, value)).substr(0, kDigestLength);
 }
 
-bool is_hex(std::string_view text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(),
-                                        [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+// Lowercase hex, as digest() writes it.
+bool is_digest(std::string_view text) {
+    return text.size() == kDigestLength &&
+           std::all_of(text.begin(), text.end(), [](char c) { return is_hex_digit(c) && !(c >= 'A' && c <= 'F'); });
 }
 
-bool is_name(std::string_view text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-    });
+// Only a variable this tool writes: a record made by hand cannot have the next output
+// unset PATH.
+bool is_ours(std::string_view name) {
+    const Field* f = field_of_variable(name);
+    return f && f->variable == name;
 }
 
 struct RecordEntry {
@@ -51,11 +54,11 @@ std::optional<std::vector<RecordEntry>> entries(std::string_view text) {
             e.made = true;
             word.remove_suffix(kMade.size());
         }
-        size_t colon = word.find('/');
-        if (colon == std::string_view::npos) return std::nullopt;
-        e.name = word.substr(0, colon);
-        e.digest = word.substr(colon + 1);
-        if (!is_name(e.name) || e.digest.size() != kDigestLength || !is_hex(e.digest)) return std::nullopt;
+        size_t slash = word.find('/');
+        if (slash == std::string_view::npos) return std::nullopt;
+        e.name = word.substr(0, slash);
+        e.digest = word.substr(slash + 1);
+        if (!is_ours(e.name) || !is_digest(e.digest)) return std::nullopt;
         out.push_back(e);
     }
     return out;

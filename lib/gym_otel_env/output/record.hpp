@@ -30,7 +30,8 @@ struct Earlier {
 };
 
 // `env` with this tool's earlier output told apart. A record this tool did not write
-// (a value set by hand, another version's) counts as none: every variable is the user's.
+// (a value set by hand, another version's, one naming a variable the tool never writes)
+// counts as none: every variable is the user's.
 Earlier read_record(const Environment& env);
 
 // For a shell that evaluates the output (a Reader::shell format, or the child under
