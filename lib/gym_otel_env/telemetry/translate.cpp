@@ -81,8 +81,8 @@ Translation translate(const Settings& settings, const Environment& env,
         // nemo-lens' own switch travels as Gym's, which everything there reads first.
         if (on.from == InEffect::From::variable) out.kept.push_back(kept(on.name, *on.value));
         if (on.from == InEffect::From::lens)
-            out.kept.push_back(Export{std::string(enabled.field->variable), "0", Export::Source::lens, {},
-                                      std::string(on.name)});
+            out.kept.push_back(
+                Export{std::string(enabled.field->variable), "0", Export::Source::lens, {}, std::string(on.name)});
         mark_secrets(out);
         return out;
     }
