@@ -17,6 +17,8 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/gym/install_root.hpp"
+
 extern char** environ;
 
 namespace goe::app {
@@ -322,7 +324,7 @@ ExecFailure exec_command(const std::vector<std::string>& argv, const std::vector
         // execvp's search: each PATH entry of this process (empty: the working directory);
         // a file found but not executable is remembered, the search goes on.
         const char* p = std::getenv("PATH");
-        std::string_view dirs = p ? p : "/bin:/usr/bin";
+        std::string_view dirs = p ? p : kExecvpDefaultPath;
         bool denied = false;
         for (size_t start = 0;;) {
             size_t colon = dirs.find(':', start);

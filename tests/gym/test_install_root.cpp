@@ -87,13 +87,16 @@ TEST_CASE("gym_install_root searches an empty PATH entry in the working director
     CHECK(gym_install_root(script("gym"), {{"PATH", "/none:"}}, fs) == kSite);
     CHECK(gym_install_root(script("gym"), {{"PATH", "/none"}}, fs) == std::nullopt);
 
-    // No PATH: /usr/local/bin:/usr/bin:/bin. pip run as root on Debian puts the script in
-    // /usr/local/bin and the wheel in /usr/local/lib/python3.X/dist-packages.
+    // No PATH: glibc's /bin:/usr/bin, as the exec itself searches (system.cpp), so the
+    // script pip puts in /usr/local/bin (as root on Debian) is not found, one in /usr/bin is.
     MemoryFileSystem system;
     system.files["/usr/local/bin/gym"] = "#!/usr/bin/python3\n";
     system.executables.insert("/usr/local/bin/gym");
     system.files["/usr/bin/python3"] = "";
     wheel(system, "/usr/local/lib/python3.12/dist-packages");
+    CHECK(gym_install_root(script("gym"), {}, system) == std::nullopt);
+    system.files["/usr/bin/gym"] = "#!/usr/bin/python3\n";
+    system.executables.insert("/usr/bin/gym");
     CHECK(gym_install_root(script("gym"), {}, system) == "/usr/local/lib/python3.12/dist-packages");
 }
 

@@ -29,7 +29,7 @@ std::string dirname_of(const std::string& path) {
 template <typename Wanted>
 std::optional<std::string> searched(const std::string& name, const Environment& env, FileSystem& fs, Wanted wanted) {
     if (name.find('/') != std::string::npos) return name;
-    std::string_view path = lookup(env, "PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+    std::string_view path = lookup(env, "PATH").value_or(kExecvpDefaultPath);
     size_t start = 0;
     while (start <= path.size()) {
         size_t end = std::min(path.find(':', start), path.size());

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/file_system.hpp"
@@ -18,6 +19,9 @@ namespace goe {
 // finder or .pth pointing at a checkout (PARENT_DIR is the checkout). `python -m` uses
 // that python, `uv run` the project's environment. nullopt when it cannot be told.
 std::optional<std::string> gym_install_root(const GymEntry& entry, const Environment& env, FileSystem& fs);
+
+// The PATH execvp searches when none is set: glibc's confstr(_CS_PATH).
+inline constexpr std::string_view kExecvpDefaultPath = "/bin:/usr/bin";
 
 // Whether execvp finds something at `name` (a path with a slash, else on the PATH of
 // `env`): false is its "command not found" (127), executable or not aside (126).
