@@ -297,7 +297,8 @@ TEST_CASE("CommandView: env -C DIR moves where Gym's command line is read from, 
     inv.exec = true;
     inv.search_dirs = {"s"};
     inv.command = {"env", "-C", "d", "gym", "env", "start", "--config", "c.yaml"};
-    CommandView view(inv, {}, fs);
+    const Environment none;
+    CommandView view(inv, none, fs);
     LoadRequest r = load_request(inv, view);
     CHECK(r.search_dirs == std::vector<std::string>{"/w/s"});  // ours, from our directory
     CHECK(view.fs().working_directory() == "/w/d");
@@ -310,7 +311,7 @@ TEST_CASE("CommandView: env -C DIR moves where Gym's command line is read from, 
     CHECK(service->value == "from-d");
     // With CONFIG, the configs are ours, read from our directory.
     inv.configs = {"c.yaml"};
-    CommandView mine(inv, {}, fs);
+    CommandView mine(inv, none, fs);
     CHECK(mine.fs().working_directory() == "/w");
     CHECK(mine.ours("s") == "s");
 }

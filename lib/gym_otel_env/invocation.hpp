@@ -86,6 +86,8 @@ RenderOptions render_options(const Invocation& inv, Format format, RandomToken r
 class CommandView {
 public:
     CommandView(const Invocation& inv, const Environment& env, FileSystem& fs);
+    // The view keeps a reference to the environment: a temporary would be gone before it.
+    CommandView(const Invocation& inv, Environment&& env, FileSystem& fs) = delete;
     const GymEntry& entry() const { return entry_; }
     const Environment& env() const { return inv_.exec ? entry_.launch.env : env_; }
     FileSystem& fs() { return moved_ ? *moved_ : base_; }
