@@ -20,7 +20,8 @@ _gym_otel_env() {
     local formats="sh fish json dotenv env-file github gitlab ray kubernetes"
     local keys="enabled span_groups export_strategy export_rank traces_enabled metrics_enabled
                 logs_enabled exporter run_id service_name_per_server instrument_aiohttp
-                otlp_endpoint otlp_protocol otlp_headers service_name"
+                otlp_endpoint otlp_protocol otlp_headers service_name
+                memory_profiling.enabled memory_profiling.interval_seconds"
     COMPREPLY=()
 
     # After `--`: the command run by --exec, completed as a command line of its own.

@@ -17,7 +17,8 @@ end
 function __gym_otel_env_set_keys
     for key in enabled span_groups export_strategy export_rank traces_enabled \
             metrics_enabled logs_enabled exporter run_id service_name_per_server \
-            instrument_aiohttp otlp_endpoint otlp_protocol otlp_headers service_name
+            instrument_aiohttp otlp_endpoint otlp_protocol otlp_headers service_name \
+            memory_profiling.enabled memory_profiling.interval_seconds
         echo telemetry.$key=
     end
 end

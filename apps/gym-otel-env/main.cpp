@@ -16,6 +16,7 @@
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/probe/probe_plan.hpp"
+#include "gym_otel_env/schema_in_force.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 #include "probe_child.hpp"
@@ -51,6 +52,8 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     goe::app::DiskFileSystem disk;
     goe::CommandView view(o, env, disk);  // under --exec, as the command behind its launchers sees it
     if (o.exec && o.gym_root.empty()) o.gym_root = view.install_root().value_or("");
+    // The installed Gym's telemetry schema (SPEC 8).
+    const auto schema = goe::schema_in_force({}, o.gym_root.empty() ? o.gym_root : view.ours(o.gym_root), view.fs());
     for (const auto& secret : goe::environment_secrets(view.env())) ui.redactor.add(secret);
     // What this tool's earlier output set is not the user's environment (output/record.hpp).
     const auto earlier = goe::read_record(view.env());
@@ -62,7 +65,7 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
             request.earlier_run_id = earlier.made_run_id;
             return goe::run_pipeline(
                 request, user, view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
-                [] { return goe::app::host_address(); });
+                [] { return goe::app::host_address(); }, {}, schema);
         } catch (...) {
             for (const auto& s : secrets) ui.redactor.add(s);
             throw;

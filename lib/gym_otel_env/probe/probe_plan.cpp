@@ -7,7 +7,8 @@
 
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
-#include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
+#include "gym_otel_env/telemetry/translate.hpp"
 
 namespace goe::probe {
 namespace {
@@ -30,12 +31,6 @@ constexpr std::array<SignalNames, 3> kSignalNames{{
     {Signal::logs, "logs", "LOGS", "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", "LogsService", "logs"},
 }};
 
-// nemo-lens' reading of a switch: 1, true, yes or on, any case, blanks around allowed.
-bool lens_true(std::string_view value) {
-    std::string v = ascii_lower(trim(value));
-    return v == "1" || v == "true" || v == "yes" || v == "on";
-}
-
 // The first of `names` that is set (not blank), as the variable's name and its value.
 struct Found {
     std::string variable;
@@ -54,10 +49,11 @@ std::optional<Found> option(const Environment& env, const SignalNames& s, std::s
         env, {fmt::format("OTEL_EXPORTER_OTLP_{}_{}", s.upper, name), fmt::format("OTEL_EXPORTER_OTLP_{}", name)});
 }
 
+// What nemo-lens takes for a variable that is not set: its field's default, the same in
+// every schema that has the field (tests/telemetry/test_schema.cpp holds that).
 std::string_view schema_default(std::string_view variable) {
-    for (const auto& f : kSchema)
-        if (f.variable == variable) return f.fallback;
-    return "";
+    const Field* f = default_schema().of_variable(variable);
+    return f ? f->fallback : "";
 }
 
 std::optional<long> parse_milliseconds(std::string_view text) {
@@ -137,7 +133,7 @@ Target target(const Environment& env, const SignalNames& s, long total_ms) {
 Plan plan(const Environment& env, long total_ms) {
     Plan out;
     auto enabled = first_set(env, {"NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED"});
-    if (!enabled || !lens_true(enabled->value)) return out;
+    if (!enabled || !truthy(enabled->value)) return out;
     auto exporter = first_set(env, {"NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER"});
     out.exporter = exporter ? exporter->value : "otlp";  // blanks around removed, as nemo-lens' from_env does
     if (out.exporter == "console") {
@@ -151,7 +147,7 @@ Plan plan(const Environment& env, long total_ms) {
     out.kind = Plan::Kind::otlp;
     for (const auto& s : kSignalNames) {
         auto on = first_set(env, {std::string(s.enabled), std::string(s.lens)});
-        if (lens_true(on ? std::string_view(on->value) : schema_default(s.enabled)))
+        if (truthy(on ? std::string_view(on->value) : schema_default(s.enabled)))
             out.targets.push_back(target(env, s, total_ms));
     }
     return out;

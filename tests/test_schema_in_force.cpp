@@ -1,0 +1,54 @@
+// schema_in_force (SPEC 8): the schema --gym-version names, else the one an installed
+// Gym's nemo_gym/telemetry/config.py describes, else the default.
+#include <catch2/catch.hpp>
+
+#include "gym_otel_env/schema_in_force.hpp"
+#include "memory_file_system.hpp"
+
+using namespace goe;
+
+namespace {
+
+// The field names of Gym's main, in a config.py of Gym's shape.
+constexpr std::string_view kMainConfigPy = R"(class MemoryProfilingConfig(BaseModel):
+    enabled: bool = False
+    interval_seconds: float = Field(default=1.0, gt=0)
+
+
+class TelemetryConfig(BaseModel, extra="allow"):
+    enabled: bool = False
+    service_name: str = "nemo-gym"
+    service_name_per_server: bool = True
+    span_groups: str = "default"
+    traces_enabled: bool = True
+    metrics_enabled: bool = True
+    memory_profiling: MemoryProfilingConfig = Field(default_factory=MemoryProfilingConfig)
+    logs_enabled: bool = False
+    exporter: str = "otlp"
+    otlp_endpoint: Optional[str] = None
+    otlp_protocol: Optional[str] = None
+    otlp_headers: Optional[str] = None
+    instrument_aiohttp: bool = True
+    run_id: Optional[str] = None
+)";
+
+const Schema& named(std::string_view name) { return *find_schema(name); }
+
+}  // namespace
+
+TEST_CASE("schema_in_force: the option, else the install's config.py, else the default") {
+    testing::MemoryFileSystem fs;
+    fs.files["/gym/nemo_gym/telemetry/config.py"] = std::string(kMainConfigPy);
+    auto by_root = schema_in_force({}, "/gym", fs);
+    CHECK(by_root.schema == &named("27c821d975"));
+    CHECK(by_root.why == "the fields of /gym/nemo_gym/telemetry/config.py");
+    auto by_name = schema_in_force("2e5014086a", "/gym", fs);
+    CHECK(by_name.schema == &named("2e5014086a"));
+    CHECK(by_name.why == "--gym-version 2e5014086a");
+    auto none = schema_in_force({}, {}, fs);
+    CHECK(none.schema == &default_schema());
+    CHECK(none.why.empty());
+    auto old = schema_in_force({}, "/old", fs);
+    CHECK(old.schema == &default_schema());
+    CHECK(old.why == "the default: Gym at /old has no nemo_gym/telemetry/config.py");
+}
