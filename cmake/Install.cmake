@@ -63,6 +63,7 @@ install(FILES docs/ARCHITECTURE.md docs/ci.md docs/contract.md docs/decisions.md
               docs/manual.md docs/performance.md docs/recipes.md docs/gym-otel-env.1
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(FILES examples/telemetry.yaml DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+install(FILES packaging/Containerfile DESTINATION ${CMAKE_INSTALL_DOCDIR}/packaging)
 install(FILES examples/slurm/gym.sbatch examples/slurm/gym-exec.sbatch DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/slurm)
 
 set(CPACK_GENERATOR DEB)

@@ -20,6 +20,10 @@ check; readelf -d "$bin" 2>/dev/null | grep -q NEEDED && fail "the binary needs 
 expect "the kernel glibc's static start-up requires (docs/install.md)" "OS: Linux, ABI: 3.2.0" \
   "$(readelf -n "$bin" | sed -n 's/^ *\(OS: Linux, ABI: .*\)$/\1/p')"
 
+# docs/install.md states these, in one paragraph's words: held to what the file says.
+install_md=$(tr -s ' \n' ' ' <"$GOE_SOURCE_DIR/docs/install.md")
+check; [[ $install_md == *"which its ELF ABI note records (3.2.0)"* ]] || fail "docs/install.md does not give the ABI note's 3.2.0"
+
 # --- the empty root
 chroot=$(PATH=$PATH:/usr/sbin:/sbin command -v chroot) || skip "no chroot"
 if [[ $(id -u) == 0 ]]; then
@@ -65,6 +69,7 @@ run in_root /gym-otel-env --no-env-yaml --format env-file /absolute.yaml
 expect_status 1
 expect_stdout ""
 expect_stderr "gym-otel-env: error: use_absolute_ip: cannot look up this host's address: no getent on PATH to ask the system's resolver, as Gym's gethostbyname(gethostname()) does"
+check; [[ $install_md == *"\"${ERR#gym-otel-env: error: }\""* ]] || fail "docs/install.md does not quote the message: ${ERR#gym-otel-env: error: }"
 # A config that is not there: the error as anywhere else.
 run in_root /gym-otel-env --no-env-yaml --format env-file /missing.yaml
 expect_status 1

@@ -6,6 +6,11 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/lib/release.bash"
+# The build command the docs give is the one run here.
+build_cmd="podman build -f packaging/Containerfile --build-arg VERSION=$version -t gym-otel-env:$version dist/"
+for doc in docs/install.md packaging/Containerfile; do
+  check; grep -qF "$build_cmd" "$GOE_SOURCE_DIR/$doc" || fail "$doc does not give: $build_cmd"
+done
 command -v podman >/dev/null || skip "podman is not installed"
 make_release tarball
 # runc and cgroupfs, modest limits: as tests/e2e/env_file_podman.sh, for CI containers.

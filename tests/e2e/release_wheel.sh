@@ -12,6 +12,8 @@ tags="manylinux_2_17_$arch.manylinux2014_$arch.musllinux_1_1_$arch"
 wheel=$work/dist/gym_otel_env-$version-py3-none-$tags.whl
 expect "scripts/release made one wheel" "$wheel" "$(ls "$work"/dist/*.whl)"
 [[ -f $wheel ]] || die "no wheel"
+check; grep -qF "\`gym_otel_env-VERSION-py3-none-${tags//$arch/x86_64}.whl\`" "$GOE_SOURCE_DIR/docs/install.md" ||
+  fail "docs/install.md's table does not name the wheel as scripts/make-wheel does"
 
 # --- what the wheel holds: RECORD's hashes, WHEEL's tags, METADATA's version, no probe
 check; python3 - "$wheel" "$version" "$tags" <<'PY' || fail "the wheel's metadata (above)"
@@ -43,7 +45,8 @@ if binary.external_attr >> 16 != 0o100755:
     bad.append(f"the binary's mode is {oct(binary.external_attr >> 16)}")
 if any("libexec" in n or "probe" in n for n in z.namelist()):
     bad.append("the wheel holds the probe, which links libcurl dynamically")
-print("\n".join(bad))
+if bad:
+    print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
 
