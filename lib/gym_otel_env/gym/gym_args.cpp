@@ -12,6 +12,7 @@
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/gym/gym_commands.hpp"
+#include "gym_otel_env/gym/gym_refusals.hpp"
 
 namespace goe {
 namespace {
@@ -45,9 +46,7 @@ bool negative_number(std::string_view w) {
            digits(std::u32string_view(rest).substr(dot + 1));
 }
 
-[[noreturn]] void refuse(const std::string& what) {
-    throw Error(fmt::format("gym command line: {}", what), Error::Kind::usage);
-}
+[[noreturn]] void refuse(const std::string& what) { refuse_gym_command(what); }
 
 // argparse's _parse_optional: nullopt for a positional word; a Match without `known` for
 // an option it does not know (left over, as Gym's main then refuses it).
@@ -89,6 +88,8 @@ std::string quoted_choices(const std::vector<std::string>& choices) {
     return out;
 }
 
+void checked(Check check, const std::string& name, const std::string& value);
+
 struct Parsed {
     const Command* command = nullptr;
     bool help = false, version = false, json = false, verbose = false;
@@ -101,7 +102,7 @@ struct Parsed {
 
 class Reader {
 public:
-    explicit Reader(std::vector<std::string> words) : w_(std::move(words)) {}
+    Reader(std::vector<std::string> words, const std::vector<Command>& table) : w_(std::move(words)), table_(table) {}
 
     Parsed read() {
         std::vector<Known> top{{"-h"}, {"--help"}, {"--version"}, {"--json"}, {"-v"}, {"--verbose"}};
@@ -110,7 +111,7 @@ public:
         std::string group = next_positional(top);
         if (p_.help || group.empty()) return std::move(p_);
         std::vector<std::string> groups;
-        for (const auto& c : commands()) {
+        for (const auto& c : table_) {
             std::string g = c.name.substr(0, c.name.find(' '));
             if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
         }
@@ -124,22 +125,22 @@ public:
             std::string action = next_positional(help);
             if (p_.help || action.empty()) return std::move(p_);
             std::vector<std::string> actions;
-            for (const auto& c : commands())
+            for (const auto& c : table_)
                 if (c.name.starts_with(group + " ")) actions.push_back(c.name.substr(group.size() + 1));
             if (std::find(actions.begin(), actions.end(), action) == actions.end())
                 refuse(fmt::format("argument {{{}}}: invalid choice: '{}' (choose from {}){}", fmt::join(actions, ","),
                                    action, quoted_choices(actions), did_you_mean(action, actions)));
             full += " " + action;
         }
-        for (const auto& c : commands())
+        for (const auto& c : table_)
             if (c.name == full) p_.command = &c;
         leaf();
         return std::move(p_);
     }
 
 private:
-    static bool single(const std::string& group) {
-        return std::any_of(commands().begin(), commands().end(), [&](const Command& c) { return c.name == group; });
+    bool single(const std::string& group) const {
+        return std::any_of(table_.begin(), table_.end(), [&](const Command& c) { return c.name == group; });
     }
 
     void remember(const std::vector<Known>& known) {
@@ -233,7 +234,7 @@ private:
         for (auto* pos : positionals) {
             if (pos->optional && spare == 0) continue;
             if (used >= words.size()) {
-                std::string shown = pos->dest == "query" ? "QUERY" : pos->dest;
+                std::string shown = pos->metavar.empty() ? pos->dest : pos->metavar;
                 refuse(fmt::format("the following arguments are required: {}", shown));
             }
             const std::string& v = words[used++];
@@ -261,7 +262,8 @@ private:
         const Opt& opt = flag.opts[static_cast<size_t>(m.known->opt)];
         // A config path, a selector's name or a root is shown as written; another option's
         // value may be a key (--model-api-key), so only the option is.
-        bool shown = flag.emit == Emit::config || flag.emit == Emit::selector || opt.dest == "search_dir";
+        bool shown = flag.emit == Emit::config || flag.emit == Emit::selector || flag.emit == Emit::agent_type ||
+                     opt.dest == "search_dir";
         if (shown && !m.explicit_value && i_ < w_.size()) p_.inputs.push_back(word + " " + w_[i_]);
         else if (shown) p_.inputs.push_back(word);
         else if (flag.emit != Emit::nothing) p_.inputs.push_back(m.known->name);
@@ -297,6 +299,7 @@ private:
                 if (!opt.choices.empty() && std::find(opt.choices.begin(), opt.choices.end(), v) == opt.choices.end())
                     refuse(fmt::format("argument {}: invalid choice: '{}' (choose from {})", name, v,
                                        quoted_choices(opt.choices)));
+                checked(opt.check, name, v);
                 if (opt.take == Take::append) slot.push_back(v);
                 else slot = {v};
                 return;
@@ -305,9 +308,43 @@ private:
     }
 
     std::vector<std::string> w_;
+    const std::vector<Command>& table_;
     size_t i_ = 0;
     Parsed p_;
 };
+
+// main.py's _split_comma_separated: the items stripped; an empty one is refused.
+std::optional<std::vector<std::string>> check_ids(const std::string& value) {
+    std::vector<std::string> items;
+    for (const auto& item : split(value, ',')) {
+        std::string stripped(python_strip(item));
+        if (stripped.empty()) return std::nullopt;
+        items.push_back(std::move(stripped));
+    }
+    return items;
+}
+
+// argparse's type= of an option, which refuses a value as argparse words it.
+void checked(Check check, const std::string& name, const std::string& value) {
+    switch (check) {
+        case Check::none: return;
+        case Check::integer:
+            if (!python_int_of(value)) refuse(fmt::format("argument {}: invalid int value: '{}'", name, value));
+            return;
+        case Check::check_ids:
+            if (!check_ids(value))
+                refuse(
+                    fmt::format("argument {}: check IDs must be a comma-separated list without empty entries", name));
+            return;
+    }
+}
+
+// A JSON list of strings as json.dumps(..., separators=(",", ":")) writes it.
+std::string json_list(const std::vector<std::string>& items) {
+    std::string out = "[";
+    for (const auto& item : items) out += (out.size() > 1 ? "," : "") + json_quoted(item, NonAscii::escaped);
+    return out + "]";
+}
 
 // argparse's type=float for --reward-range: Python's float(text), shown by repr; nullopt
 // when float() refuses the text.
@@ -336,9 +373,38 @@ std::vector<std::string> translate(const Parsed& p, const std::vector<std::strin
                     out.push_back("+config_paths=[" + joined + "]");
                 }
                 break;
-            case Emit::selector:
-                // An empty NAME is falsy in Python: the selector adds nothing.
-                if (v && !v->empty()) out.push_back("+config_paths=[" + resolve(flag.key, *v, search_dirs) + "]");
+            case Emit::selector: {
+                // 2e5014086a stores one NAME, the last; 52755d025d appends every one. An empty
+                // NAME is falsy in Python, so it adds nothing; a list of one is not, so every
+                // name of it is looked up, an empty one too.
+                auto it = p.values.find(dest);
+                if (it == p.values.end() || it->second.empty() ||
+                    (flag.opts.front().take != Take::append && it->second.back().empty()))
+                    break;
+                std::string joined;
+                for (const auto& name : it->second)
+                    joined += (joined.empty() ? "" : ",") + resolve(flag.key, name, search_dirs);
+                out.push_back("+config_paths=[" + joined + "]");
+                break;
+            }
+            case Emit::agent_type:
+                if (!v || v->empty()) break;
+                if (p.values.count("no_serve"))
+                    refuse(
+                        "`--agent-type` chooses which agent runs the task, which is settled once the servers are "
+                        "running, so it cannot be combined with `--no-serve`. Use `--agent` to name one of them.");
+                out.push_back("+config_paths=[" + resolve(flag.key, *v, search_dirs) + "]");
+                break;
+            case Emit::check_ids:
+                if (v) out.push_back("+" + flag.key + "=" + json_list(*check_ids(*v)));
+                break;
+            case Emit::comma_list:
+                if (v) {
+                    std::vector<std::string> items;
+                    for (const auto& item : split(*v, ','))
+                        if (auto stripped = python_strip(item); !stripped.empty()) items.emplace_back(stripped);
+                    out.push_back("+" + flag.key + "=" + json_list(items));
+                }
                 break;
             case Emit::value:
                 if (v) out.push_back("+" + flag.key + "=" + *v);
@@ -437,11 +503,12 @@ std::vector<std::string> merge_config_paths(const std::vector<std::string>& toke
     return rest;
 }
 
-GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve) {
-    return read_gym_command(gym_entry(command), resolve);
+GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve,
+                                const CommandLineRead& read) {
+    return read_gym_command(gym_entry(command), resolve, read);
 }
 
-GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& resolve) {
+GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& resolve, const CommandLineRead& read) {
     GymCommandLine out;
     out.entry = entry;
     if (out.entry.kind == GymEntry::Kind::none) return out;
@@ -460,20 +527,9 @@ GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& r
         }
         words.insert(words.begin(), legacy->begin(), legacy->end());
     }
-    Parsed p = Reader(words).read();
+    Parsed p = Reader(words, commands(read.version)).read();
     if (p.help) return out;  // argparse prints help and exits: Gym reads no config
-    // Gym's main: a leftover that starts with "-" is an unknown option, never an override.
-    std::string unknown, hints;
-    for (const auto& e : p.extras) {
-        if (!e.starts_with("-")) continue;
-        unknown += (unknown.empty() ? "" : " ") + e;
-        std::string name = e.substr(0, e.find('='));
-        std::vector<std::string> others;
-        for (const auto& k : p.known_names)
-            if (k != name) others.push_back(k);
-        hints += did_you_mean(name, others);
-    }
-    if (!unknown.empty()) refuse(fmt::format("unrecognized arguments: {}{}", unknown, hints));
+    refuse_unknown_options(p.extras, p.known_names, p.command, read, entry.program);
     out.inputs = std::move(p.inputs);
     for (auto& token : shown_tokens(p.extras)) out.inputs.push_back(std::move(token));
     if (auto it = p.values.find("search_dir"); it != p.values.end()) out.search_dirs = split_roots(it->second);
@@ -484,10 +540,20 @@ GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& r
     }
     if (!p.command) return out;  // Gym prints its help and exits 1
     out.command = p.command->name;
+    if (read.version == CommandLine::v52755d025d && p.json) {
+        // 52755d025d's leaves keep a --json given before the command (default=SUPPRESS),
+        // and main() refuses it for a command that prints no JSON.
+        if (!has_option(*p.command, "--json"))
+            refuse(
+                "--json is not supported by this command; it applies to --version and to reporting commands "
+                "such as `gym list benchmarks`, `gym search`, and `gym env status`");
+        p.values["json"] = {"true"};
+    }
     auto tokens = translate(p, out.search_dirs, resolve);
     tokens.insert(tokens.end(), p.extras.begin(), p.extras.end());
     out.overrides = merge_config_paths(tokens);
     if (p.verbose) out.overrides.insert(out.overrides.begin(), "+verbose=true");
+    handler_checks(*p.command, p.values, p.extras, out.overrides, read.version);
     return out;
 }
 
