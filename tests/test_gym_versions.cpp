@@ -65,3 +65,18 @@ TEST_CASE("gym_version_named: an unknown name is a usage error that lists the kn
           "7 or more hex digits of one of their commits)");
     CHECK(gym_version_names() == "seed, 2e5014086a, 27c821d975, 52755d025d");
 }
+
+TEST_CASE("kGymVersions: the completions and the manual offer exactly its names") {
+    std::vector<std::string> names;
+    for (const auto& v : kGymVersions) names.emplace_back(v.name);
+    using goe::testing::matched_words;
+    CHECK(matched_words("completions/gym-otel-env.bash",
+                        R"re(--gym-version\)\s*COMPREPLY=\(\$\(compgen -W "([^"]*)")re") == names);
+    CHECK(matched_words("completions/_gym-otel-env", R"(--gym-version=\[[^\]]*\]:version:\(([^)]*)\))") == names);
+    CHECK(matched_words("completions/gym-otel-env.fish", R"(-l gym-version -x -a '([^']*)')") == names);
+    std::string quoted;
+    for (size_t i = 0; i < names.size(); ++i)
+        quoted += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + ("`" + names[i] + "`");
+    CHECK(goe::testing::source_file("docs/manual.md").find("does not say: " + quoted + " (or 7 or more hex digits") !=
+          std::string::npos);
+}
