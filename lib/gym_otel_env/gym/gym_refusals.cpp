@@ -64,7 +64,7 @@ void refuse_unknown_options(const std::vector<std::string>& leftovers, const std
         bool here = std::find(known.begin(), known.end(), name) != known.end();
         auto lines = here ? std::vector<CommandLine>{} : lines_with(name, command, read.version);
         if (!lines.empty()) {
-            elsewhere.push_back(name);
+            if (std::find(elsewhere.begin(), elsewhere.end(), name) == elsewhere.end()) elsewhere.push_back(name);
             for (auto l : lines)
                 if (std::find(others.begin(), others.end(), command_line_name(l)) == others.end())
                     others.emplace_back(command_line_name(l));
