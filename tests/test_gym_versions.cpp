@@ -68,6 +68,7 @@ TEST_CASE("gym_version_named: an unknown name is a usage error that lists the kn
 
 TEST_CASE("kGymVersions: the completions and the manual offer exactly its names") {
     std::vector<std::string> names;
+    names.reserve(kGymVersions.size());
     for (const auto& v : kGymVersions) names.emplace_back(v.name);
     using goe::testing::matched_words;
     CHECK(matched_words("completions/gym-otel-env.bash",
