@@ -183,6 +183,27 @@ out=$(bare --gym-version nope --exec -- gym env start)
 expect "--gym-version unknown: usage" 2 $?
 expect "--gym-version unknown: the known ones" "gym-otel-env: error: --gym-version: 'nope' is no Gym version the tool \
 knows; known: seed, 2e5014086a, 27c821d975, 52755d025d (or 7 or more hex digits of one of their commits)" "$out"
+# The same lines through the reference (real OmegaConf and pydantic, Gym's code as a model),
+# where its Python is there: the variables the child gets are the reference's exports.
+refpy=${GOE_PYTHON:-python3}
+if PYTHONPATH=/usr/lib/python3/dist-packages "$refpy" -c 'import omegaconf, pydantic' 2>/dev/null; then
+  ref=$GOE_SOURCE_DIR/tests/differential/reference/gym_otel_ref.py
+  mkdir -p "$work/envgym"
+  printf '#!/bin/sh\nenv | grep -E "^(NEMO_GYM_OTEL_|OTEL_)" | sort\n' >"$work/envgym/gym"
+  chmod +x "$work/envgym/gym"
+  for line in "--gym-version 52755d025d --exec -- gym env start --environment a --environment b --agent-type simple_agent/fast" \
+    "--gym-version 52755d025d --exec -- gym env start --config responses_api_agents/tau2/configs/tau2_agent.yaml" \
+    "--gym-version 52755d025d --exec -- gym env start --config harnesses/old_agent/configs/old_agent.yaml" \
+    "--gym-version 52755d025d --exec -- gym eval run --agent-type old_agent --allow-unsupported-pairing" \
+    "--exec -- gym env start --environment a --environment b"; do
+    # shellcheck disable=SC2086 # the line is words
+    want=$(PYTHONPATH=/usr/lib/python3/dist-packages "$refpy" "$ref" --no-env-yaml --format json $line 2>&1 |
+      "$refpy" -c 'import json, sys; print("\n".join(sorted(f"{k}={v}" for k, v in json.load(sys.stdin).items())))')
+    # shellcheck disable=SC2086
+    got=$(env -i PATH="$work/envgym:/usr/bin:/bin" HOME="$work" "$GOE_BIN" --no-env-yaml $line 2>/dev/null)
+    expect "the reference agrees: $line" "$want" "$got"
+  done
+fi
 cd "$work" || exit 1
 out=$(env -i PATH="/usr/bin:/bin" HOME="$work" "$GOE_BIN" --no-env-yaml --gym-version 2e5014086a --exec -- \
   "$work/new/bin/gym" env start --environment a --environment b 2>&1)

@@ -128,6 +128,7 @@ def run(argv: List[str]) -> Dict[str, str]:
             # 52755d025d's command line for it and for Gym's main (docs/decisions.md), else 2e5014086a's.
             version = gym_cli.NEW if args.gym_version in (gym_cli.NEW, "27c821d975") else "2e5014086a"
             gym = gym_cli.read_gym_command(g_argv, version)
+            gym_loader.MOVED_PATHS = version == gym_cli.NEW
             if not gym.has_command:
                 gym = None
     gym_extra = gym_cli.gym_search_roots(gym) if gym else gym_cli.gym_search_roots(gym_cli.GymCommand())
