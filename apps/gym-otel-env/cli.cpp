@@ -12,6 +12,7 @@
 
 #include "build_info.hpp"
 #include "gym_otel_env/followed.hpp"
+#include "gym_otel_env/gym_versions.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 
@@ -185,6 +186,10 @@ void build_cli(CLI::App& app, Invocation& o) {
         ->group("Input");
     app.add_option("--gym-root", o.gym_root, "Gym's install root, searched last (--exec finds it)")
         ->type_name("DIR")
+        ->group("Input");
+    app.add_option("--gym-version", o.gym_version,
+                   "the Gym that will run, when its install root does not say: " + goe::gym_version_names())
+        ->type_name("NAME")
         ->group("Input");
 
     std::vector<std::string> formats;  // kFormats' names, the default first

@@ -10,6 +10,7 @@
 
 #include "cli.hpp"
 #include "gym_otel_env/core/exit_status.hpp"
+#include "gym_otel_env/gym_versions.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/output/exec.hpp"
 #include "gym_otel_env/output/record.hpp"
@@ -137,6 +138,7 @@ int main(int argc, char** argv) try {
         std::reverse(args.begin(), args.end());                 // CLI11 takes them last-first
         app.parse(args);
         ui.format = goe::parse_format(o.format);
+        if (!o.gym_version.empty()) goe::gym_version_named(o.gym_version);  // a usage error before anything runs
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
         goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto options = goe::render_options(o, ui.format, [] { return goe::app::random_hex(16); });

@@ -231,6 +231,8 @@ std::string explain(const Outcome& outcome, const Environment& env, const std::v
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
         files.empty() ? "no config file read" + because(outcome) : fmt::format("read {}", fmt::join(files, ", ")));
+    // Which Gym's command line was read, so that a user can tell why an option was taken or not.
+    if (auto note = command_line_note(outcome.reading); !note.empty()) out += fmt::format("{}{}\n", kPrefix, note);
     // Which Gym's schema, where it was chosen: the default needs no line.
     if (!outcome.schema.why.empty())
         out += fmt::format("{}telemetry schema: {} ({})\n", kPrefix, schema_title(*outcome.settings.schema),
