@@ -45,6 +45,7 @@ TEST_CASE("schema_in_force: the option, else the install's config.py, else the d
     auto by_name = schema_in_force("2e5014086a", "/gym", fs);
     CHECK(by_name.schema == &named("2e5014086a"));
     CHECK(by_name.why == "--gym-version 2e5014086a");
+    CHECK(schema_in_force("52755d025d", {}, fs).schema == &named("27c821d975"));  // its main's telemetry
     auto none = schema_in_force({}, {}, fs);
     CHECK(none.schema == &default_schema());
     CHECK(none.why.empty());

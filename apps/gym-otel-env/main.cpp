@@ -53,8 +53,6 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
     goe::app::DiskFileSystem disk;
     goe::CommandView view(o, env, disk);  // under --exec, as the command behind its launchers sees it
     if (o.exec && o.gym_root.empty()) o.gym_root = view.install_root().value_or("");
-    // The installed Gym's telemetry schema (SPEC 8).
-    const auto schema = goe::schema_in_force({}, o.gym_root.empty() ? o.gym_root : view.ours(o.gym_root), view.fs());
     for (const auto& secret : goe::environment_secrets(view.env())) ui.redactor.add(secret);
     // What this tool's earlier output set is not the user's environment (output/record.hpp).
     const auto earlier = goe::read_record(view.env());
@@ -64,6 +62,8 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
         try {
             auto request = goe::load_request(o, view);
             request.earlier_run_id = earlier.made_run_id;
+            // The telemetry schema of the Gym that runs (SPEC 8).
+            const auto schema = goe::schema_in_force(request.gym_version, request.gym_root.value_or(""), view.fs());
             return goe::run_pipeline(
                 request, user, view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
                 [] { return goe::app::host_address(); }, {}, schema);

@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/error.hpp"
+#include "gym_otel_env/gym_versions.hpp"
 
 namespace goe {
 
-SchemaInForce schema_in_force(std::string_view named, const std::string& gym_root, FileSystem& fs) {
-    if (const Schema* schema = named.empty() ? nullptr : find_schema(named))
-        return {schema, fmt::format("--gym-version {}", named), std::nullopt};
+SchemaInForce schema_in_force(std::string_view gym_version, const std::string& gym_root, FileSystem& fs) {
+    if (const GymVersion* row = gym_version.empty() ? nullptr : find_gym_version(gym_version))
+        if (const Schema* schema = find_schema(row->schema))
+            return {schema, fmt::format("--gym-version {}", row->name), std::nullopt};
     if (gym_root.empty()) return {&default_schema(), {}, std::nullopt};
     std::string path = gym_root + "/nemo_gym/telemetry/config.py";
     std::optional<std::string> text;

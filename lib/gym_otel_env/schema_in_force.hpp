@@ -11,8 +11,8 @@
 
 namespace goe {
 
-// `named`: the schema --gym-version's Gym has (Schema::name), or empty. `gym_root`: Gym's
-// install root (--gym-root, or found from Gym's entry under --exec), or empty.
-SchemaInForce schema_in_force(std::string_view named, const std::string& gym_root, FileSystem& fs);
+// `gym_version`: the Gym --gym-version names (a GymVersion's name), or empty. `gym_root`:
+// Gym's install root (--gym-root, or found from Gym's entry under --exec), or empty.
+SchemaInForce schema_in_force(std::string_view gym_version, const std::string& gym_root, FileSystem& fs);
 
 }  // namespace goe
