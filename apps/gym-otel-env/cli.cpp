@@ -256,8 +256,13 @@ std::string version_text() {
         fmt::format("CLI11 {}", build::cli11),
         fmt::format("{} ({}, {})", build::compiler, build::build_type, build::linking),
     };
+    // The Gyms it knows, each with the telemetry schema it has; the first is the default.
+    std::vector<std::string> gyms;
+    for (const auto& g : kGymVersions)
+        gyms.push_back(g.name == g.schema ? std::string(g.name) : fmt::format("{} (schema {})", g.name, g.schema));
+    gyms.front() += " (the default)";
     std::string text = fmt::format("gym-otel-env {}\n", build::version) + listed("follows:    ", followed) +
-                       listed("built with: ", built);
+                       listed("gym:        ", gyms) + listed("built with: ", built);
     text.pop_back();  // CLI11 ends the text with a newline of its own
     return text;
 }
