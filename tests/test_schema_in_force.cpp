@@ -2,6 +2,9 @@
 // Gym's nemo_gym/telemetry/config.py describes, else the default.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "gym_otel_env/gym_versions.hpp"
 #include "gym_otel_env/schema_in_force.hpp"
 #include "memory_file_system.hpp"
 
@@ -52,4 +55,17 @@ TEST_CASE("schema_in_force: the option, else the install's config.py, else the d
     auto old = schema_in_force({}, "/old", fs);
     CHECK(old.schema == &default_schema());
     CHECK(old.why == "the default: Gym at /old has no nemo_gym/telemetry/config.py");
+}
+
+TEST_CASE("every Gym version names a known schema, and every schema is some Gym version's") {
+    for (const auto& g : kGymVersions) {
+        INFO(g.name);
+        CHECK(find_schema(g.schema) != nullptr);
+    }
+    for (const auto& s : known_schemas()) {
+        INFO(s.name);
+        CHECK(std::any_of(kGymVersions.begin(), kGymVersions.end(), [&](const auto& g) { return g.schema == s.name; }));
+        // A schema that copies a commit is that Gym's own row.
+        if (!s.commit.empty()) CHECK(find_gym_version(s.name)->commit == s.commit);
+    }
 }
