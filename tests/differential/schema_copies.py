@@ -8,6 +8,13 @@ from kSchema either: it reads kSchema's rows out of lib/gym_otel_env/telemetry/s
 and fails, naming each difference, when a copy has a field, a type, a default or a
 variable the table does not, so that a field added to one side and forgotten on the
 other fails a test. Exit 0 when all agree, 1 with the differences on stderr.
+
+kSchema is the seed's table (SPEC 8's default), so it is held to the seed's copies. The other
+versions (reference/gym_versions.py: 2e5014086a, 27c821d975) have no C++ table to read yet; they are
+held to themselves (every field a table names is in the version's model, the lens keys are among
+its variables) and the generator's copy of Gym main's _LENS_FIELDS (versions_gen.LENS_FIELDS) to
+the reference's. When the C++ has one table per version, each version's table is read here as
+kSchema is and compared with that version's model and tables the way main() does for the seed.
 """
 
 from __future__ import annotations
@@ -55,6 +62,38 @@ def python_kind(annotation, default) -> str:
     return f"unknown ({annotation!r})"
 
 
+def version_problems() -> list[str]:
+    import gym_versions
+    import telemetry_model as model
+    import versions_gen
+
+    problems: list[str] = []
+    seed = gym_versions.SEED
+    if (seed.model, seed.prefixed, set(seed.lens_keys), seed.otlp) != (
+            model.TelemetryConfig, model.PREFIXED, model.LENS_KEYS, model.OTLP):
+        problems.append("gym_versions.SEED is not telemetry_model's seed table")
+    if set(versions_gen.VERSIONS) != set(gym_versions.VERSIONS):
+        problems.append(f"versions_gen.VERSIONS {versions_gen.VERSIONS!r} != gym_versions.VERSIONS "
+                        f"{list(gym_versions.VERSIONS)!r}")
+    for v in gym_versions.VERSIONS.values():
+        fields = v.model.model_fields
+        named = [f for f, _ in v.prefixed] + [f for f, _ in v.otlp] + [b for b, _ in v.nested]
+        missing = [f for f in named + ["enabled", "service_name"] if f not in fields]
+        if missing:
+            problems.append(f"gym_versions {v.name}: fields named by its tables but not in its model: {missing}")
+        for block, variables in v.nested:
+            sub = fields[block].annotation.model_fields if block in fields else {}
+            if sorted(f for f, _ in variables) != sorted(sub):
+                problems.append(f"gym_versions {v.name}: {block}'s variables do not name its model's fields")
+        stray = sorted(v.lens_keys - {k for _, k in v.prefixed} - {"ENABLED"})
+        if stray:
+            problems.append(f"gym_versions {v.name}: lens keys without a variable: {stray}")
+    main_lens = sorted(k.lower() for k in gym_versions.MAIN.lens_keys - {"ENABLED"})
+    if sorted(versions_gen.LENS_FIELDS) != main_lens:
+        problems.append(f"versions_gen.LENS_FIELDS {sorted(versions_gen.LENS_FIELDS)!r} != _LENS_FIELDS {main_lens!r}")
+    return problems
+
+
 def main() -> int:
     import generator
     import odd_yaml
@@ -97,6 +136,7 @@ def main() -> int:
     same("odd_yaml.BOOL_FIELDS (all booleans but enabled)", sorted(odd_yaml.BOOL_FIELDS),
          sorted(r["key"] for r in rows if r["type"] == "boolean" and r["key"] != "enabled"))
 
+    problems += version_problems()
     for p in problems:
         print(f"schema_copies: {p}", file=sys.stderr)
     return 1 if problems else 0

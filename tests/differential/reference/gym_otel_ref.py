@@ -9,8 +9,8 @@ headers and examples.md), never from the C++ tool.
 
 The arguments are the tool's. With --exec and no CONFIG, when CMD is one of Gym's entry points
 (gym_cli.gym_argv), its command line is read as Gym reads it; the command is never run.
---gym-version NAME is the telemetry schema version in force (SPEC 8; gym_versions.py): seed (the
-default), 2e5014086a or 27c821d975.
+--gym-version NAME names the Gym (SPEC 8): its telemetry schema (gym_versions.py: seed, the
+default, 2e5014086a or 27c821d975; 52755d025d has Gym main's) and its command line (gym_cli.py).
 
 Success: one JSON object {NAME: VALUE} of the variables the tool would export (with --exec: the
 ones the child would see changed), exit 0; warnings on stderr.
@@ -142,7 +142,9 @@ def run(argv: List[str]) -> Dict[str, str]:
     positional: List[Any] = [gym_loader.STDIN if c == "-" else c for c in args.configs]
     cfg = gym_loader.parse(hydra_cfg, positional, args.env_yaml, args.no_env_yaml, roots)
     data = gym_loader.telemetry_block(cfg)
-    version = gym_versions.VERSIONS[args.gym_version or gym_versions.DEFAULT]
+    version = gym_versions.schema_of(args.gym_version)
+    if version is None:
+        raise UsageError(f"--gym-version: unknown version {args.gym_version!r} (known: {gym_versions.names()})")
     settings = telemetry_model.validate(data, version)
     return telemetry_model.translate(settings, version)
 

@@ -146,3 +146,17 @@ MAIN = Version(
 
 VERSIONS: Dict[str, Version] = {v.name: v for v in (SEED, BRANCH, MAIN)}
 DEFAULT = SEED.name
+# Gym versions that differ only in their command line (SPEC 8: 52755d025d, the newer one), by the
+# schema version they have.
+SAME_SCHEMA = {"52755d025d": MAIN.name}
+
+
+def schema_of(gym_version: Optional[str]) -> Optional[Version]:
+    """The schema version in force for `--gym-version NAME` (None: the default); None when unknown."""
+    if gym_version is None:
+        return SEED
+    return VERSIONS.get(SAME_SCHEMA.get(gym_version, gym_version))
+
+
+def names() -> str:
+    return ", ".join([*VERSIONS, *SAME_SCHEMA])
