@@ -1168,11 +1168,20 @@ def form_gymcli(g: Gen) -> None:
     c.exec_cmd = cmd + args
 
 
+def form_versions(g: Gen) -> None:
+    """Mostly valid single-file cases, for the schema versions' differences (versions_gen.py)."""
+    try:
+        from . import versions_gen
+    except ImportError:  # imported as a top-level module
+        import versions_gen
+    versions_gen.form_versions(g)
+
+
 FORMS: Dict[str, Optional[Callable[[Gen], None]]] = {
     "classic": None, "directives": form_directives, "missing": form_missing, "override": form_override,
-    "gymcli": form_gymcli,
+    "gymcli": form_gymcli, "versions": form_versions,
 }
-FORM_WEIGHTS = {"classic": 3, "directives": 3, "missing": 2, "override": 2, "gymcli": 3}
+FORM_WEIGHTS = {"classic": 3, "directives": 3, "missing": 2, "override": 2, "gymcli": 3, "versions": 4}
 
 
 def generate(seed: int, index: int, skip: Tuple[str, ...], forms: Tuple[str, ...] = (),
@@ -1180,7 +1189,8 @@ def generate(seed: int, index: int, skip: Tuple[str, ...], forms: Tuple[str, ...
     """versions: the schema versions to draw from (SPEC 8; versions_gen.py adds each one's
     differences, from a random stream of their own so that the rest of the case stays the same);
     none: the case gives no --gym-version at all."""
-    names = [f for f in FORMS if not forms or f in forms]
+    # the versions form only where versions are drawn: a run without them keeps its old cases
+    names = [f for f in FORMS if (not forms or f in forms) and (versions or f != "versions")]
     form = random.Random(f"{seed}/{index}/form").choices(names, [FORM_WEIGHTS[f] for f in names])[0]
     g = Gen(seed, index, skip)
     build = FORMS[form]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+from types import SimpleNamespace
 from typing import Any, Dict, Optional
 
 from pydantic import BaseModel
@@ -66,6 +67,11 @@ OTLP = [
     ("otlp_headers", "OTEL_EXPORTER_OTLP_HEADERS"),
 ]
 
+# The seed's translation rules, in gym_versions.Version's terms (gym_versions.SEED is the same),
+# here so that translate(settings) alone does not import the other versions' models
+# (scripts/perf/gym_python.py times its start-up).
+SEED_RULES = SimpleNamespace(prefixed=PREFIXED, lens_keys=frozenset(LENS_KEYS), lens_carry=True, nested=[], otlp=OTLP)
+
 # Gym main's setup.py: `_TRUTHY`, used by `_same_setting` for the lens warning.
 TRUTHY = ("1", "true", "yes", "on")
 
@@ -110,9 +116,7 @@ def lens_warning(field: str, value: Any, lens_var: str, lens_text: str) -> str:
 def translate(settings: BaseModel, version: Any = None) -> Dict[str, str]:
     """SPEC 5 for the version in force; Gym main's lens warnings go to stderr ("warning: ...")."""
     if version is None:
-        import gym_versions  # not at the top: gym_versions imports this module
-
-        version = gym_versions.SEED
+        version = SEED_RULES
     env = os.environ
     out: Dict[str, str] = {}
 
