@@ -14,6 +14,8 @@ not what --write makes of this file. ctest: reference_versions.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -24,9 +26,10 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 HERE = Path(__file__).resolve().parent
-REF = HERE / "gym_otel_ref.py"
 MD = HERE / "version_examples.md"
-OMEGACONF_PATH = "/usr/lib/python3/dist-packages"
+sys.path.insert(0, str(HERE))
+# before site-packages, as the reference runs (PYTHONPATH): its OmegaConf and antlr4
+sys.path.insert(1, "/usr/lib/python3/dist-packages")
 HEX12 = re.compile(r"^[0-9a-f]{12}$")
 RANDOM = "<random 12 hex>"
 
@@ -212,12 +215,26 @@ EXAMPLES: List[Ex] = [
 
 
 def run(ex: Ex) -> subprocess.CompletedProcess:
+    """gym_otel_ref.main in this process (a new interpreter per example took half a minute), with
+    the example's environment alone, in a directory of its own, stdout and stderr captured."""
+    import gym_otel_ref
+
+    saved_env, saved_cwd = dict(os.environ), os.getcwd()
+    out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.StringIO()
     with tempfile.TemporaryDirectory() as d:
         (Path(d) / "c.yaml").write_text(ex.yaml, encoding="utf-8")
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "PYTHONPATH": OMEGACONF_PATH,
-               **ex.env}
-        return subprocess.run([sys.executable, str(REF), "--gym-version", ex.version, *ex.args, "c.yaml"],
-                              cwd=d, env=env, capture_output=True, text=True)
+        os.environ.clear()
+        os.environ.update({"PATH": saved_env.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", **ex.env})
+        os.chdir(d)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                rc = gym_otel_ref.main(["--gym-version", ex.version, *ex.args, "c.yaml"])
+        finally:
+            os.chdir(saved_cwd)
+            os.environ.clear()
+            os.environ.update(saved_env)
+    out.flush()
+    return subprocess.CompletedProcess([], rc, out.buffer.getvalue().decode("utf-8"), err.getvalue())
 
 
 def check(ex: Ex) -> List[str]:
