@@ -7,8 +7,9 @@ Both programs run with the same arguments, environment, stdin and working direct
     python gym_otel_ref.py ARGS              (reference; PYTHONPATH=/usr/lib/python3/dist-packages)
 
 Pass: both exit 0 with the same variables (a 12-hex-digit NEMO_GYM_OTEL_RUN_ID matches any other)
-and the same warnings of Gym main's lens rule (`telemetry.F=... from the config is ignored because
-NEMO_LENS_K=... is set`, in order, whatever prefix each line carries), or both exit non-zero (and the binary printed nothing on stdout, SPEC 7). Anything else is a
+and the same warnings of Gym main's lens rule (Gym's `telemetry.F=<repr> from the config is ignored
+because NEMO_LENS_K=<repr> is set`, or the tool's `FILE:L:C: telemetry.F: <repr> from the config
+...`: the same field, values and variable, in order), or both exit non-zero (and the binary printed nothing on stdout, SPEC 7). Anything else is a
 failure. In the gymcli form the child of `--exec` is a stub from bin/ that prints its argv and
 environment as JSON: the binary's side is the variables the child saw changed, and the child must
 get its arguments unchanged.
@@ -34,12 +35,16 @@ REPO = Path(__file__).resolve().parent.parent.parent
 REF = REPO / "tests" / "differential" / "reference" / "gym_otel_ref.py"
 OMEGACONF_PATH = "/usr/lib/python3/dist-packages"
 HEX12 = re.compile(r"^[0-9a-f]{12}$")
-# Gym main's setup.py warning for a config value a set NEMO_LENS_<KEY> overrides (SPEC 8).
-LENS_WARNING = re.compile(r"(telemetry\.\w+=.* from the config is ignored because NEMO_LENS_\w+=.* is set)$")
+# Gym main's setup.py warning for a config value a set NEMO_LENS_<KEY> overrides (SPEC 8), in
+# Gym's words (`telemetry.F=VALUE`) or with the key path the tool's messages give (`telemetry.F: VALUE`).
+LENS_WARNING = re.compile(
+    r"telemetry\.(\w+)(?:=|: )(.*) from the config is ignored because (NEMO_LENS_\w+)=(.*) is set$")
 
 
 def lens_warnings(stderr: str) -> List[str]:
-    return [m.group(1) for m in map(LENS_WARNING.search, stderr.splitlines()) if m]
+    """Each lens warning as Gym words it, whichever of the two forms the line has."""
+    return [f"telemetry.{m[1]}={m[2]} from the config is ignored because {m[3]}={m[4]} is set"
+            for m in map(LENS_WARNING.search, stderr.splitlines()) if m]
 
 
 @dataclass

@@ -9,12 +9,12 @@ and fails, naming each difference, when a copy has a field, a type, a default or
 variable the table does not, so that a field added to one side and forgotten on the
 other fails a test. Exit 0 when all agree, 1 with the differences on stderr.
 
-kSchema is the seed's table (SPEC 8's default), so it is held to the seed's copies. The other
-versions (reference/gym_versions.py: 2e5014086a, 27c821d975) have no C++ table to read yet; they are
-held to themselves (every field a table names is in the version's model, the lens keys are among
-its variables) and the generator's copy of Gym main's _LENS_FIELDS (versions_gen.LENS_FIELDS) to
-the reference's. When the C++ has one table per version, each version's table is read here as
-kSchema is and compared with that version's model and tables the way main() does for the seed.
+kSeed (lib/gym_otel_env/telemetry/schema_versions.cpp, the seed's table, SPEC 8's default) is
+held to the seed's copies as kSchema was. Each version of reference/gym_versions.py is held to
+its own table (kSeed, kBranch, kMain): the rows in write order, each with its key (a nested
+field's as its path, memory_profiling.interval_seconds), type, default, variable and lens
+fallback, as the version's pydantic model and tables give them. gym_versions.py is also held to
+itself and the generator's copy of Gym main's _LENS_FIELDS (versions_gen.LENS_FIELDS) to it.
 """
 
 from __future__ import annotations
@@ -49,8 +49,10 @@ def schema_rows(version: str = "seed") -> list[dict]:
     return rows
 
 
-def python_kind(annotation, default) -> str:
+def python_kind(annotation, default, metadata=()) -> str:
     """The reference's field type in kSchema's FieldType words."""
+    if annotation is float:
+        return "positive_float" if any(getattr(m, "gt", None) == 0 for m in metadata) else "float"
     if annotation is bool:
         return "boolean"
     if annotation is int:
@@ -60,6 +62,25 @@ def python_kind(annotation, default) -> str:
     if typing.get_origin(annotation) is typing.Union and set(typing.get_args(annotation)) == {str, type(None)}:
         return "optional_string"
     return f"unknown ({annotation!r})"
+
+
+def reference_rows(v) -> list[dict]:
+    """A gym_versions.Version as the C++ table's rows, in the order its setup.py writes them."""
+    import telemetry_model as model
+
+    fields = v.model.model_fields
+    order = [("enabled", "NEMO_GYM_OTEL_ENABLED", "ENABLED", fields["enabled"])]
+    order += [(f, "NEMO_GYM_OTEL_" + k, k, fields[f]) for f, k in v.prefixed]
+    for block, variables in v.nested:
+        sub = fields[block].annotation.model_fields
+        order += [(f"{block}.{f}", var, "", sub[f]) for f, var in variables]
+    order += [(f, var, "", fields[f]) for f, var in v.otlp]
+    order.append(("service_name", "OTEL_SERVICE_NAME", "", fields["service_name"]))
+    return [{"key": key, "type": python_kind(info.annotation, info.default, info.metadata),
+             "fallback": "" if info.default is None else model.as_env_text(info.default),
+             "null": "true" if info.default is None else "false", "variable": var,
+             "lens": f"NEMO_LENS_{lens}" if lens in v.lens_keys else ""}
+            for key, var, lens, info in order]
 
 
 def version_problems() -> list[str]:
@@ -88,6 +109,16 @@ def version_problems() -> list[str]:
         stray = sorted(v.lens_keys - {k for _, k in v.prefixed} - {"ENABLED"})
         if stray:
             problems.append(f"gym_versions {v.name}: lens keys without a variable: {stray}")
+    for name, v in gym_versions.VERSIONS.items():
+        mine, table = reference_rows(v), schema_rows(name)
+        if mine != table:
+            keys = [r["key"] for r in mine]
+            if keys != [r["key"] for r in table]:
+                problems.append(f"gym_versions {name}'s fields, in write order:\n  copy:    {keys!r}\n"
+                                f"  {TABLES[name]}: {[r['key'] for r in table]!r}")
+            for m, t in zip(mine, table):
+                if m != t:
+                    problems.append(f"gym_versions {name}, {m['key']}:\n  copy:    {m!r}\n  {TABLES[name]}: {t!r}")
     main_lens = sorted(k.lower() for k in gym_versions.MAIN.lens_keys - {"ENABLED"})
     if sorted(versions_gen.LENS_FIELDS) != main_lens:
         problems.append(f"versions_gen.LENS_FIELDS {sorted(versions_gen.LENS_FIELDS)!r} != _LENS_FIELDS {main_lens!r}")
