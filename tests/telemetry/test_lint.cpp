@@ -28,21 +28,22 @@ using Lines = std::vector<std::string>;
 
 TEST_CASE("every schema's rules: every default follows its own rule") {
     for (const auto& schema : goe::known_schemas())
-    for (const auto& f : schema.fields) {
-        INFO(f.key);
-        if (!f.null_default) CHECK(goe::check_rule(f, f.fallback).empty());
-    }
+        for (const auto& f : schema.fields) {
+            INFO(f.key);
+            if (!f.null_default) CHECK(goe::check_rule(f, f.fallback).empty());
+        }
 }
 
 TEST_CASE("every schema's rules: a rule with words has words, and only such a rule") {
     for (const auto& schema : goe::known_schemas())
-    for (const auto& f : schema.fields) {
-        INFO(f.key);
-        bool wants_words = f.rule == goe::Rule::lens_bool || f.rule == goe::Rule::one_of || f.rule == goe::Rule::names;
-        CHECK(wants_words == !f.words.empty());
-        if (f.type == goe::FieldType::boolean) CHECK(f.rule == goe::Rule::lens_bool);
-        if (f.type == goe::FieldType::integer) CHECK(f.rule == goe::Rule::lens_int);
-    }
+        for (const auto& f : schema.fields) {
+            INFO(f.key);
+            bool wants_words =
+                f.rule == goe::Rule::lens_bool || f.rule == goe::Rule::one_of || f.rule == goe::Rule::names;
+            CHECK(wants_words == !f.words.empty());
+            if (f.type == goe::FieldType::boolean) CHECK(f.rule == goe::Rule::lens_bool);
+            if (f.type == goe::FieldType::integer) CHECK(f.rule == goe::Rule::lens_int);
+        }
 }
 
 TEST_CASE("closest_word suggests a near word, not an unrelated short one") {

@@ -103,7 +103,8 @@ Translation translate(const Settings& settings, const Environment& env,
         // Gym's main looks at a set nemo-lens variable before its setdefault, so it warns of
         // the config value it overrides even where the Gym variable is set too.
         if (settings.schema->lens == LensRule::defer && !f.lens.empty())
-            if (auto lens = lookup(env, f.lens); lens && !python_strip(*lens).empty() && lens_overrides_config(s, *lens))
+            if (auto lens = lookup(env, f.lens);
+                lens && !python_strip(*lens).empty() && lens_overrides_config(s, *lens))
                 out.lens_overrides.push_back({&s, std::string(f.lens), std::string(python_strip(*lens))});
         if (v.from == InEffect::From::variable) {
             out.kept.push_back(kept(v.name, *v.value));
