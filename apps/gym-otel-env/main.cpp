@@ -18,6 +18,7 @@
 #include "gym_otel_env/probe/probe_plan.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 #include "probe_child.hpp"
 #include "system.hpp"
 

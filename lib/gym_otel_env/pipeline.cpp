@@ -12,6 +12,7 @@
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 
 namespace goe {
@@ -172,12 +173,10 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
 
     SecretTexts found;
     for (const auto& f : kSchema) {
-        if (f.secrecy == Secrecy::none) continue;
-        const Field* field = &f;
-        found.keys.push_back({std::string(f.key), [field](const Node& value) {
-                                  return value.type == Type::string ? is_secret(*field, value.text())
-                                                                    : field->secrecy == Secrecy::always;
-                              }});
+        if (!may_be_secret(f)) continue;
+        std::string_view variable = f.variable;
+        found.keys.push_back(
+            {std::string(f.key), [variable](const Node& value) { return is_secret(variable, value); }});
     }
     // Each text a secret was built from, and the parts of it that the schema's rule says a
     // message could quote alone (a header's value, a URL's password).
@@ -185,8 +184,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         if (!secrets) return;
         for (const auto& text : found.texts) {
             secrets->push_back(text);
-            for (const auto& f : kSchema)
-                for (auto& part : secret_parts(f, text)) secrets->push_back(std::move(part));
+            for (auto& part : secret_parts_of_source(text)) secrets->push_back(std::move(part));
         }
     };
     NodePtr block;

@@ -10,6 +10,7 @@
 #include "gym_otel_env/core/decimal.hpp"
 #include "gym_otel_env/core/mapping_index.hpp"
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
 
@@ -84,7 +85,7 @@ std::optional<std::string> parse_int_string(std::string_view text) {
 }
 
 // A scalar given to `f` that a message may not show (SPEC 7).
-bool secret(const Field& f, const Node& v) { return is_secret(f, v.type == Type::string ? v.text() : python_str(v)); }
+bool secret(const Field& f, const Node& v) { return is_secret(f.variable, v); }
 
 std::string describe(const Node& v, const Field& f) {
     if (v.is_container() || secret(f, v)) return std::string(type_name(v.type));
