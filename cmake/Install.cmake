@@ -1,6 +1,9 @@
 # What `cmake --install` puts where, and the Debian package `cpack -G DEB` builds from it.
 # `cmake --install build --strip` strips the binary; the .deb is always stripped.
 include(GNUInstallDirs)
+# cpack installs what is built and builds nothing itself: scripts/release builds first, and
+# packaging a build tree (tests/e2e/install.sh, the release tests) must not build its tests.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 # Who the package is from: set at configure time (-DGOE_PACKAGE_CONTACT="Name <mail>"),
 # else taken from DEBFULLNAME and DEBEMAIL as Debian's own tools do.
@@ -54,11 +57,13 @@ install(FILES completions/_gym-otel-env DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh
 install(FILES completions/gym-otel-env.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 # The documentation with everything it links to, in the same layout as the source tree,
 # so that every relative link still resolves (tests/e2e/install.sh checks them).
-install(FILES README.md CONTRIBUTING.md ${goe_pkg}/copyright ${goe_pkg}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md CONTRIBUTING.md LICENSE ${goe_pkg}/copyright ${goe_pkg}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES docs/ARCHITECTURE.md docs/ci.md docs/contract.md docs/decisions.md docs/diagnostics.md docs/formats.md docs/hardening.md
+              docs/install.md
               docs/manual.md docs/performance.md docs/recipes.md docs/gym-otel-env.1
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(FILES examples/telemetry.yaml DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+install(FILES packaging/Containerfile DESTINATION ${CMAKE_INSTALL_DOCDIR}/packaging)
 install(FILES examples/slurm/gym.sbatch examples/slurm/gym-exec.sbatch DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/slurm)
 
 set(CPACK_GENERATOR DEB)

@@ -15,12 +15,13 @@ _gym_otel_env_files() {  # CUR [yaml]: YAML files and directories, else any file
 
 _gym_otel_env() {
     local IFS=$' \t\n' cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]-} i
-    local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --format --name --allow-secrets-in-artifact --exec --explain --check
+    local opts="--set --env-yaml --no-env-yaml --search-dir --gym-root --gym-version --format --name --allow-secrets-in-artifact --exec --explain --check
                 --probe --probe-timeout --strict -q --quiet -h --help --version --"
     local formats="sh fish json dotenv env-file github gitlab ray kubernetes"
     local keys="enabled span_groups export_strategy export_rank traces_enabled metrics_enabled
                 logs_enabled exporter run_id service_name_per_server instrument_aiohttp
-                otlp_endpoint otlp_protocol otlp_headers service_name"
+                otlp_endpoint otlp_protocol otlp_headers service_name
+                memory_profiling.enabled memory_profiling.interval_seconds"
     COMPREPLY=()
 
     # After `--`: the command run by --exec, completed as a command line of its own.
@@ -56,6 +57,10 @@ _gym_otel_env() {
             local IFS=$'\n'
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur"))
+            return 0
+            ;;
+        --gym-version)
+            COMPREPLY=($(compgen -W "seed 2e5014086a 27c821d975 52755d025d" -- "$cur"))
             return 0
             ;;
         --name)  # a Kubernetes name of the user's choosing: nothing to offer

@@ -17,7 +17,8 @@ end
 function __gym_otel_env_set_keys
     for key in enabled span_groups export_strategy export_rank traces_enabled \
             metrics_enabled logs_enabled exporter run_id service_name_per_server \
-            instrument_aiohttp otlp_endpoint otlp_protocol otlp_headers service_name
+            instrument_aiohttp otlp_endpoint otlp_protocol otlp_headers service_name \
+            memory_profiling.enabled memory_profiling.interval_seconds
         echo telemetry.$key=
     end
 end
@@ -30,6 +31,7 @@ complete $opt -l env-yaml -r -F -d 'Read PATH instead of env.yaml'
 complete $opt -l no-env-yaml -d 'Do not read env.yaml'
 complete $opt -l search-dir -x -a '(__fish_complete_directories)' -d 'Look for config paths under DIR first'
 complete $opt -l gym-root -x -a '(__fish_complete_directories)' -d 'Gym install root, searched last'
+complete $opt -l gym-version -x -a 'seed 2e5014086a 27c821d975 52755d025d' -d 'The Gym that will run'
 complete $opt -l format -x -a 'sh\t"POSIX shell (default)" fish\t"fish shell" json\t"JSON object" dotenv\t"dotenv file" env-file\t"docker/podman/kubectl env file" github\t"GitHub Actions env file" gitlab\t"GitLab CI dotenv report" ray\t"Ray runtime environment" kubernetes\t"Kubernetes ConfigMap and Secret"' -d 'Output format'
 complete $opt -l name -x -d 'Name of the ConfigMap and Secret (--format kubernetes)'
 complete $opt -l allow-secrets-in-artifact -d 'Write secrets from the config into the report (--format gitlab)'

@@ -59,12 +59,13 @@ struct PipelineRun {
     HostAddress host_address;
     PipelineLimits limits;
     std::vector<std::string> secrets;  // what run_pipeline hands back for masking
+    SchemaInForce schema;              // the default's when not set
 
     Outcome operator()() {
         MemoryFileSystem fs;
         fs.files = files;
         return run_pipeline(
-            request(), env, fs, [] { return std::string("0123456789ab"); }, &secrets, host_address, limits);
+            request(), env, fs, [] { return std::string("0123456789ab"); }, &secrets, host_address, limits, schema);
     }
     Merged merged() const {
         MemoryFileSystem fs;

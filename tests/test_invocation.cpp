@@ -244,6 +244,40 @@ TEST_CASE("load_request adds the Gym command line's --search-dir after ours, and
     CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[/gs/environments/e/config.yaml]"});
 }
 
+TEST_CASE("load_request reads the command line --gym-version names, else the install root's, and says which") {
+    goe::testing::MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.files["/site/nemo_gym/cli/main.py"] =
+        "_ASSETS = {\"agent-type\": (\"harnesses\", \"configs\", None)}\n_ASSET_LEGACY_PARENTS = {}\n";
+    fs.files["/site/harnesses/a/configs/a.yaml"] = "x: 1\n";
+    fs.files["/site/responses_api_agents/o/configs/o.yaml"] = "x: 1\n";
+    Invocation inv;
+    inv.exec = true;
+    inv.gym_root = "/site";
+    inv.command = {"gym", "env", "start", "--agent-type", "a", "--agent-type", "o"};
+    LoadRequest r = load_request(inv, {}, fs);
+    CHECK(r.gym_version.empty());
+    CHECK(describe(r.reading.command_line) == "Gym 52755d025d's command line (found in /site/nemo_gym/cli/main.py)");
+    CHECK(r.gym_overrides == std::vector<std::string>{"+config_paths=[/site/responses_api_agents/o/configs/o.yaml]"});
+    CHECK(r.reading.gym_warnings ==
+          std::vector<std::string>{
+              "Agent config directory `responses_api_agents` is deprecated; move it to `harnesses`."});
+    // The option wins over the install root, and names the row the schema follows too.
+    inv.gym_version = "2e5014086a172";
+    CHECK(goe::testing::error_of([&] { load_request(inv, {}, fs); }, Error::Kind::usage)
+              .starts_with("gym command line: unrecognized arguments: --agent-type --agent-type (the tool reads Gym "
+                           "2e5014086a's command "
+                           "line (--gym-version 2e5014086a172), which has no --agent-type on `env start`"));
+    inv.command = {"gym", "env", "start"};
+    r = load_request(inv, {}, fs);
+    CHECK(r.gym_version == "2e5014086a");
+    CHECK(r.reading.command_line.how == CommandLineRead::How::option);
+    inv.gym_version = "main";
+    CHECK(goe::testing::error_of([&] { load_request(inv, {}, fs); }, Error::Kind::usage) ==
+          "--gym-version: 'main' is no Gym version the tool knows; known: seed, 2e5014086a, 27c821d975, 52755d025d (or "
+          "7 or more hex digits of one of their commits)");
+}
+
 TEST_CASE("load_request reads Gym's command line behind the launchers read through, and says how it read it") {
     goe::testing::MemoryFileSystem fs;
     Invocation inv;

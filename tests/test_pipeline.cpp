@@ -184,8 +184,8 @@ TEST_CASE("run_pipeline: the block's settings and exports, the files read and th
     Outcome o = run();
     CHECK(exports_of(o) == enabled_with({{"OTEL_SERVICE_NAME", "svc"}, {"NEMO_GYM_OTEL_EXPORT_RANK", "2"}}));
     CHECK(o.files == std::vector<std::string>{"c.yaml"});
-    CHECK(o.settings["service_name"].value == "svc");
-    CHECK(o.settings["export_rank"].value == "2");
+    CHECK(o.settings.find("service_name")->value == "svc");
+    CHECK(o.settings.find("export_rank")->value == "2");
     // Gym's defaults beside the block.
     CHECK(python_str(*o.root) ==
           "{'telemetry': {'enabled': True, 'service_name': 'svc', 'export_rank': 2}, 'config_paths': ['c.yaml'], "

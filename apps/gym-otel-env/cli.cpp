@@ -12,6 +12,7 @@
 
 #include "build_info.hpp"
 #include "gym_otel_env/followed.hpp"
+#include "gym_otel_env/gym_versions.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 
@@ -186,6 +187,10 @@ void build_cli(CLI::App& app, Invocation& o) {
     app.add_option("--gym-root", o.gym_root, "Gym's install root, searched last (--exec finds it)")
         ->type_name("DIR")
         ->group("Input");
+    app.add_option("--gym-version", o.gym_version,
+                   "the Gym that will run, when its install root does not say: " + goe::gym_version_names())
+        ->type_name("NAME")
+        ->group("Input");
 
     std::vector<std::string> formats;  // kFormats' names, the default first
     formats.reserve(kFormats.size());
@@ -251,8 +256,13 @@ std::string version_text() {
         fmt::format("CLI11 {}", build::cli11),
         fmt::format("{} ({}, {})", build::compiler, build::build_type, build::linking),
     };
+    // The Gyms it knows, each with the telemetry schema it has; the first is the default.
+    std::vector<std::string> gyms;
+    for (const auto& g : kGymVersions)
+        gyms.push_back(g.name == g.schema ? std::string(g.name) : fmt::format("{} (schema {})", g.name, g.schema));
+    gyms.front() += " (the default)";
     std::string text = fmt::format("gym-otel-env {}\n", build::version) + listed("follows:    ", followed) +
-                       listed("built with: ", built);
+                       listed("gym:        ", gyms) + listed("built with: ", built);
     text.pop_back();  // CLI11 ends the text with a newline of its own
     return text;
 }

@@ -10,12 +10,14 @@
 
 #include "cli.hpp"
 #include "gym_otel_env/core/exit_status.hpp"
+#include "gym_otel_env/gym_versions.hpp"
 #include "gym_otel_env/invocation.hpp"
 #include "gym_otel_env/output/exec.hpp"
 #include "gym_otel_env/output/record.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/probe/probe_plan.hpp"
+#include "gym_otel_env/schema_in_force.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 #include "gym_otel_env/telemetry/secrecy.hpp"
@@ -61,9 +63,11 @@ int run(goe::Invocation& o, Ui& ui, const goe::Environment& env, const std::vect
         try {
             auto request = goe::load_request(o, view);
             request.earlier_run_id = earlier.made_run_id;
+            // The telemetry schema of the Gym that runs (SPEC 8).
+            const auto schema = goe::schema_in_force(request.gym_version, request.gym_root.value_or(""), view.fs());
             return goe::run_pipeline(
                 request, user, view.fs(), [] { return goe::app::random_hex(12); }, &secrets,
-                [] { return goe::app::host_address(); });
+                [] { return goe::app::host_address(); }, {}, schema);
         } catch (...) {
             for (const auto& s : secrets) ui.redactor.add(s);
             throw;
@@ -135,6 +139,7 @@ int main(int argc, char** argv) try {
         std::reverse(args.begin(), args.end());                 // CLI11 takes them last-first
         app.parse(args);
         ui.format = goe::parse_format(o.format);
+        if (!o.gym_version.empty()) goe::gym_version_named(o.gym_version);  // a usage error before anything runs
         if (o.exec && o.command.empty()) throw goe::Error("--exec needs a command after '--'", goe::Error::Kind::usage);
         goe::probe::total_timeout_option(o.probe, o.probe_timeout);
         auto options = goe::render_options(o, ui.format, [] { return goe::app::random_hex(16); });

@@ -1,12 +1,8 @@
 #include "system.hpp"
 
-#include <arpa/inet.h>
 #include <dirent.h>
 #include <fcntl.h>
-#include <netdb.h>
-#include <netinet/in.h>
 #include <sys/random.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
@@ -168,20 +164,6 @@ std::optional<std::string> write_stdout(std::string_view text) {
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
-
-std::optional<std::string> host_address() {
-    char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0) return std::nullopt;
-    addrinfo hints{};
-    hints.ai_family = AF_INET;
-    addrinfo* found = nullptr;
-    if (getaddrinfo(name, nullptr, &hints, &found) != 0 || !found) return std::nullopt;
-    std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> owned(found, &freeaddrinfo);
-    char text[INET_ADDRSTRLEN] = {};
-    const auto* in = reinterpret_cast<const sockaddr_in*>(found->ai_addr);
-    if (!inet_ntop(AF_INET, &in->sin_addr, text, sizeof text)) return std::nullopt;
-    return std::string(text);
-}
 
 std::string random_hex(size_t n) {
     std::string bytes((n + 1) / 2, '\0');

@@ -47,8 +47,9 @@ bool stderr_is_terminal();
 bool stdout_is_terminal();
 
 // This host's IPv4 address as Gym takes it for use_absolute_ip: Python's
-// socket.gethostbyname(socket.gethostname()), i.e. gethostname() then the first AF_INET
-// result of getaddrinfo (CPython's setipaddr). nullopt when the name does not resolve.
+// socket.gethostbyname(socket.gethostname()), the first AF_INET result of getaddrinfo
+// (CPython's setipaddr), asked of the system's resolver through getent (host_address.cpp).
+// nullopt when the name does not resolve; throws Error when the lookup cannot be made.
 std::optional<std::string> host_address();
 
 // `n` lowercase hex digits from the kernel's secure random source.

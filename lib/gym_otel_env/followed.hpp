@@ -16,7 +16,7 @@ struct Followed {
 
 // clang-format off
 inline constexpr std::array<Followed, 5> kFollowed{{
-    {"NeMo Gym",  "2e5014086a17", "loader, CLI, telemetry schema"},
+    {"NeMo Gym",  "2e5014086a17", "loader, CLI, telemetry schema; --gym-version for others"},
     {"OmegaConf", "2.3",          "merge, interpolation"},
     {"Hydra",     "1.3",          "override grammar"},
     {"PyYAML",    "6",            "SafeLoader"},

@@ -13,6 +13,7 @@
 #include "gym_otel_env/gym/gym_args.hpp"
 #include "gym_otel_env/gym/install_root.hpp"
 #include "gym_otel_env/gym/roots.hpp"
+#include "gym_otel_env/gym_versions.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 #include "gym_otel_env/telemetry/secrecy.hpp"
@@ -255,14 +256,22 @@ LoadRequest load_request(const Invocation& inv, CommandView& view) {
         // Looked up as exec_command will: on our PATH, from our working directory.
         reading.found = !inv.command.empty() && command_found(inv.command.front(), view.own_env(), view.own_fs());
     }
+    std::optional<gym::CommandLine> named;
+    if (!inv.gym_version.empty()) {
+        const GymVersion& row = gym_version_named(inv.gym_version);
+        named = row.command_line;
+        request.gym_version = std::string(row.name);
+    }
+    reading.command_line = choose_command_line(named, inv.gym_version, request.gym_root, fs);
     if (reading.gym && !reading.config_given) {
         // A selector is looked up on every root, the Gym command line's --search-dir included.
         auto resolve = [&](std::string_view flag, std::string_view value, const std::vector<std::string>& dirs) {
             std::vector<std::string> all = request.search_dirs;
             all.insert(all.end(), dirs.begin(), dirs.end());
-            return asset_config_path(flag, value, SearchRoots(all, env, request.gym_root, fs), fs);
+            return asset_config_path(flag, value, SearchRoots(all, env, request.gym_root, fs), fs,
+                                     reading.command_line.version, &reading.gym_warnings);
         };
-        auto gym = read_gym_command(entry, resolve);
+        auto gym = read_gym_command(entry, resolve, reading.command_line);
         request.search_dirs.insert(request.search_dirs.end(), gym.search_dirs.begin(), gym.search_dirs.end());
         request.gym_overrides = std::move(gym.overrides);
         reading.command = std::move(gym.command);
@@ -273,7 +282,7 @@ LoadRequest load_request(const Invocation& inv, CommandView& view) {
             return std::string(value);
         };
         try {
-            reading.ignored = read_gym_command(entry, as_written).inputs;
+            reading.ignored = read_gym_command(entry, as_written, reading.command_line).inputs;
         } catch (const Error&) {
         }
     }

@@ -19,7 +19,8 @@ struct Invocation {
     std::vector<std::string> configs;
     std::vector<std::string> sets;
     std::vector<std::string> search_dirs;
-    std::string gym_root;  // --gym-root, or found from the command under --exec (install_root.hpp)
+    std::string gym_root;     // --gym-root, or found from the command under --exec (install_root.hpp)
+    std::string gym_version;  // --gym-version NAME, as given (gym_versions.hpp); "" for none
     std::string env_yaml;
     bool no_env_yaml = false;
     std::string format = "sh";
@@ -110,7 +111,9 @@ private:
 // The configs, roots and overrides to load. With --exec and no CONFIG, they come from
 // the command after "--" when it is Gym's (gym_args.hpp), behind its launchers, its asset
 // selectors looked up on the search roots through view.fs(); --set overrides apply after
-// those. With CONFIG, Gym's config inputs are only listed, for the report.
+// those. With CONFIG, Gym's config inputs are only listed, for the report. The Gym
+// command line read is --gym-version's, else the one detected under the install root
+// (request.reading.command_line; request.gym_version names the --gym-version row).
 LoadRequest load_request(const Invocation& inv, CommandView& view);
 LoadRequest load_request(const Invocation& inv, const Environment& env, FileSystem& fs);
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/gym/missing_values.hpp"
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/omegaconf/interpolation.hpp"
@@ -48,7 +49,7 @@ private:
 // Whether telemetry is off as Gym decides it (SPEC 5.1: the environment's switch, else
 // `enabled`), told from `enabled` as written in the block: nullopt when that cannot be
 // told without resolving it (an interpolation, a block that is not a plain mapping).
-std::optional<bool> off_as_written(const NodePtr& root, const Environment& env) {
+std::optional<bool> off_as_written(const NodePtr& root, const Environment& env, const Schema& schema) {
     auto on = std::make_shared<Node>();
     on->type = Type::mapping;
     if (const NodePtr* block = root && root->type == Type::mapping ? root->find("telemetry") : nullptr) {
@@ -61,7 +62,7 @@ std::optional<bool> off_as_written(const NodePtr& root, const Environment& env) 
             return std::nullopt;
         }
     }
-    Settings settings = validate(on);
+    Settings settings = validate(schema, on);
     if (!settings.errors.empty()) return std::nullopt;
     return !translate(settings, env, [] { return std::string(12, '0'); }).enabled;
 }
@@ -70,35 +71,40 @@ std::optional<bool> off_as_written(const NodePtr& root, const Environment& env) 
 // where the value is the interpolation alone, `${oc.env:KEY}` as a field's whole value
 // in `root`'s block: null for a field whose default is null (an empty endpoint is no
 // URL), else the field's default; inside a longer string, the empty string.
-std::string unset_default(const Error& e, const NodePtr& root) {
+std::string unset_default(const Error& e, const NodePtr& root, const Schema& schema) {
     constexpr std::string_view block = "telemetry.";
-    const Field* field = e.key_path().starts_with(block) ? find_field(e.key_path().substr(block.size())) : nullptr;
+    const Field* field = e.key_path().starts_with(block) ? schema.find(e.key_path().substr(block.size())) : nullptr;
     const NodePtr* telemetry = field && root && root->type == Type::mapping ? root->find("telemetry") : nullptr;
-    const NodePtr* value =
-        telemetry && (*telemetry)->type == Type::mapping ? (*telemetry)->find(std::string(field->key)) : nullptr;
+    // The value at the field's path, through a nested block.
+    const NodePtr* value = telemetry;
+    for (const auto& part : field ? split(field->key, '.') : std::vector<std::string>{})
+        value = value && (*value)->type == Type::mapping ? (*value)->find(part) : nullptr;
+    if (!field) value = nullptr;
     if (!value || (*value)->type != Type::string || (*value)->text() != fmt::format("${{oc.env:{}}}", e.subject()))
         return "''";
     if (field->null_default) return "null";
     if (field->type == FieldType::string) return fmt::format("'{}'", field->fallback);
     // oc.env gives a default's text, which pydantic reads as the model's type.
     if (field->type == FieldType::boolean) return field->fallback == "1" ? "true" : "false";
+    if (field->type == FieldType::positive_float) return fmt::format("'{}'", field->fallback);
     return std::string(field->fallback);
 }
 
 // Gym fails where these errors are found too; a user who switched telemetry off, or who
 // only wanted the telemetry block read, is told why, and an unset variable how to fix it.
-std::string gym_too(const Error& e, std::string_view why, const NodePtr& root) {
+std::string gym_too(const Error& e, std::string_view why, const NodePtr& root, const Schema* schema) {
     std::string out = e.detail();
     if (e.cause() == Error::Cause::unset_variable)
-        out += fmt::format(" (set it, or give it a default: ${{oc.env:{},{}}})", e.subject(), unset_default(e, root));
+        out += fmt::format(" (set it, or give it a default: ${{oc.env:{},{}}})", e.subject(),
+                           schema ? unset_default(e, root, *schema) : std::string("''"));
     if (!why.empty()) out += fmt::format("; Gym fails here too{}", why);
     return out;
 }
 
-Error explained(const Error& e, std::string_view why, const NodePtr& root = nullptr) {
+Error explained(const Error& e, std::string_view why, const NodePtr& root = nullptr, const Schema* schema = nullptr) {
     if (e.lines().size() != 1) return e;                  // a list of findings (every '???') says it all
     if (e.cause() == Error::Cause::tool_limit) return e;  // Gym has no such limit
-    return Error(e.origin(), e.key_path(), gym_too(e, why, root), e.kind()).because(e.cause(), e.subject());
+    return Error(e.origin(), e.key_path(), gym_too(e, why, root, schema), e.kind()).because(e.cause(), e.subject());
 }
 
 // The unset variables the block's pass went on past (ResolveContext::unset), each at its
@@ -106,7 +112,7 @@ Error explained(const Error& e, std::string_view why, const NodePtr& root = null
 // them may come of the empty strings it put in their place, and is left for the run after
 // the fix. Going further, the pass read the secrets OmegaConf would have stopped before,
 // so that no line names a variable built from one.
-Error every_unset(std::vector<Error> unset, const NodePtr& root, std::string_view why) {
+Error every_unset(std::vector<Error> unset, const NodePtr& root, std::string_view why, const Schema& schema) {
     const Error first = unset.front();
     // In file order, as the other lists of findings, when they are all in one file.
     bool one_file = std::all_of(unset.begin(), unset.end(),
@@ -117,10 +123,10 @@ Error every_unset(std::vector<Error> unset, const NodePtr& root, std::string_vie
         });
     std::vector<std::string> lines;
     for (const auto& e : unset) {
-        std::string line = explained(e, why, root).lines().front();
+        std::string line = explained(e, why, root, &schema).lines().front();
         if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(std::move(line));
     }
-    if (lines.size() < 2) return explained(first, why, root);
+    if (lines.size() < 2) return explained(first, why, root, &schema);
     return Error(lines);
 }
 
@@ -159,8 +165,11 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
 
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
-                     const HostAddress& host_address, const PipelineLimits& limits) {
+                     const HostAddress& host_address, const PipelineLimits& limits, const SchemaInForce& in_force) {
     Outcome out;
+    const Schema& schema = in_force.schema ? *in_force.schema : default_schema();
+    out.schema = in_force;
+    out.schema.schema = &schema;
     out.reading = request.reading;
     PipelineContext context(&out.deprecations);
     out.no_env_yaml = request.no_env_yaml;
@@ -178,7 +187,7 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     }
 
     SecretTexts found;
-    for (const auto& f : kSchema) {
+    for (const auto& f : schema.fields) {
         if (!may_be_secret(f)) continue;
         std::string_view variable = f.variable;
         found.keys.push_back(
@@ -237,9 +246,9 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         }
         context.note_unset(nullptr);
         if (failed || !unset.empty()) {
-            std::string_view why = off_as_written(out.root, env).value_or(false) ? kResolvedWhileOff : "";
-            if (!unset.empty()) throw every_unset(std::move(unset), out.root, why);
-            throw explained(*failed, why, out.root);
+            std::string_view why = off_as_written(out.root, env, schema).value_or(false) ? kResolvedWhileOff : "";
+            if (!unset.empty()) throw every_unset(std::move(unset), out.root, why, schema);
+            throw explained(*failed, why, out.root, &schema);
         }
         out.secret_reads = found.reads;
     } catch (...) {
@@ -248,8 +257,8 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
     }
     hand_over();
     const NodePtr* written = out.root && out.root->type == Type::mapping ? out.root->find("telemetry") : nullptr;
-    out.settings = validate(block, "telemetry", written ? written->get() : nullptr);
-    if (!out.settings.errors.empty() && !out.settings["enabled"].invalid &&
+    out.settings = validate(schema, block, "telemetry", written ? written->get() : nullptr);
+    if (!out.settings.errors.empty() && !out.settings.with_role(Role::enables).invalid &&
         !translate(out.settings, env, [] { return std::string(12, '0'); }).enabled) {
         for (auto& e : out.settings.errors) e = explained(e, kValidatedWhileOff);
     }

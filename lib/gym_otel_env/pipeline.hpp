@@ -13,6 +13,7 @@
 #include "gym_otel_env/omegaconf/merge.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
 #include "gym_otel_env/telemetry/outcome.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 
 namespace goe {
 
@@ -39,9 +40,11 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
                      const PipelineLimits& limits = {}, ResolveContext* context = nullptr);
 
 // `secrets`, when given, receives every text a secret value was built from (SPEC 7),
-// also when the pipeline throws, so that the error message can be masked.
+// also when the pipeline throws, so that the error message can be masked. `schema` is the
+// telemetry schema in force (schema_versions.hpp): the installed Gym's, else the default.
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets = nullptr,
-                     const HostAddress& host_address = {}, const PipelineLimits& limits = {});
+                     const HostAddress& host_address = {}, const PipelineLimits& limits = {},
+                     const SchemaInForce& schema = {});
 
 }  // namespace goe

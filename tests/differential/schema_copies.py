@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The differential tests' copies of the telemetry schema, held to kSchema.
+"""The differential tests' copies of the telemetry schema, held to the C++ tables.
 
 The reference (reference/telemetry_model.py) and the generators (generator.py,
 odd_yaml.py) each write out the telemetry block's fields for themselves, from Gym's
@@ -19,21 +19,26 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-SCHEMA = ROOT / "lib" / "gym_otel_env" / "telemetry" / "schema.hpp"
+SCHEMA = ROOT / "lib" / "gym_otel_env" / "telemetry" / "schema_versions.cpp"
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "reference"))
 
-ROW = re.compile(r'^\s*\{"(\w+)",\s*FieldType::(\w+),\s*"([^"]*)",\s*(true|false),\s*"(\w+)",\s*"(\w*)",')
+# A field, named once: `constexpr Field kName{"key", FieldType::type, "default", null, "VARIABLE", "LENS", ...`
+FIELD = re.compile(r'constexpr Field (\w+)\{"([\w.]+)",\s*FieldType::(\w+),\s*"([^"]*)",\s*(true|false),\s*"(\w+)",\s*"(\w*)",')
+# A version's table: `constexpr std::array<Field, N> kName{kField, kField, ...};`
+TABLE = re.compile(r'constexpr std::array<Field, \d+> (\w+)\{([^;]*)\};')
+TABLES = {"seed": "kSeed", "2e5014086a": "kBranch", "27c821d975": "kMain"}
 
 
-def schema_rows() -> list[dict]:
+def schema_rows(version: str = "seed") -> list[dict]:
     text = SCHEMA.read_text()
-    body = text[text.index("kSchema{{"):]
-    body = body[:body.index("}};")]
-    rows = [dict(zip(("key", "type", "fallback", "null", "variable", "lens"), m.groups()))
-            for m in map(ROW.match, body.splitlines()) if m]
-    if not rows:
-        sys.exit(f"{SCHEMA}: no row of kSchema read; has its layout changed?")
+    fields = {m.group(1): dict(zip(("key", "type", "fallback", "null", "variable", "lens"), m.groups()[1:]))
+              for m in FIELD.finditer(text)}
+    tables = {m.group(1): [n.strip() for n in m.group(2).split(",") if n.strip()] for m in TABLE.finditer(text)}
+    names = tables.get(TABLES[version], [])
+    rows = [fields[n] for n in names if n in fields]
+    if not rows or len(rows) != len(names):
+        sys.exit(f"{SCHEMA}: the {version} table was not read whole; has its layout changed?")
     return rows
 
 

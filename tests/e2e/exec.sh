@@ -135,7 +135,9 @@ KEEP_ME=[kept]" "$(sed 1d <<<"$out")"
 out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- gym env start --confg my_env.yaml 2>&1)
 expect "Gym refuses: usage error" 2 $?
 expect "Gym refuses: its message" \
-  "gym-otel-env: error: gym command line: unrecognized arguments: --confg Did you mean \`--config\`?" "$out"
+  "gym-otel-env: error: gym command line: unrecognized arguments: --confg Did you mean \`--config\`? (the tool reads \
+Gym 2e5014086a's command line (the default: no Gym install root found): give the configs as CONFIG: gym-otel-env \
+CONFIG... --exec -- gym ...)" "$out"
 
 # Hydra applies the tokens to an empty config: KEY= needs a + for a key only the files have.
 out=$(clean_env "$GOE_BIN" --no-env-yaml --exec -- gym env start --config my_env.yaml telemetry.exporter=console 2>"$work/err")

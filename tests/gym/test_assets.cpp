@@ -135,3 +135,48 @@ TEST_CASE("asset_config_path suggests benchmarks by the names Gym lists them und
           "`--benchmark notes/readm` was specified which implies config `benchmarks/notes/readm.yaml`, which does "
           "not exist. See available benchmark configs in `/site/benchmarks`.");
 }
+
+TEST_CASE("asset_config_path under 52755d025d: --agent-type, harnesses/ then responses_api_agents/, moved names") {
+    MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.files["/w/harnesses/simple_agent/configs/simple_agent.yaml"] = "x: 1\n";
+    fs.files["/w/harnesses/simple_agent/configs/fast.yaml"] = "x: 1\n";
+    fs.files["/site/harnesses/tau2/configs/tau2.yaml"] = "x: 1\n";
+    fs.files["/site/responses_api_agents/old_agent/configs/old_agent.yaml"] = "x: 1\n";
+    fs.files["/site/environments/hermes_reasoning_gym/config.yaml"] = "x: 1\n";
+    const auto v = gym::CommandLine::v52755d025d;
+    std::vector<std::string> warnings;
+    auto path = [&](std::string_view flag, std::string_view value) {
+        warnings.clear();
+        return asset_config_path(flag, value, SearchRoots({}, {}, std::string("/site"), fs), fs, v, &warnings);
+    };
+    CHECK(path("agent-type", "simple_agent") == "/w/harnesses/simple_agent/configs/simple_agent.yaml");
+    CHECK(warnings.empty());
+    CHECK(path("agent-type", "simple_agent/fast") == "/w/harnesses/simple_agent/configs/fast.yaml");
+    CHECK(path("agent-type", "old_agent") == "/site/responses_api_agents/old_agent/configs/old_agent.yaml");
+    CHECK(warnings == std::vector<std::string>{
+                          "Agent config directory `responses_api_agents` is deprecated; move it to `harnesses`."});
+    CHECK(path("agent-type", "tau2/tau2_agent") == "/site/harnesses/tau2/configs/tau2.yaml");
+    CHECK(warnings == std::vector<std::string>{"Config path `harnesses/tau2/configs/tau2_agent.yaml` is deprecated; "
+                                               "use `harnesses/tau2/configs/tau2.yaml`."});
+    CHECK(path("environment", "reasoning_gym_hermes") == "/site/environments/hermes_reasoning_gym/config.yaml");
+    CHECK(warnings == std::vector<std::string>{"`--environment reasoning_gym_hermes` is deprecated; use "
+                                               "`--environment hermes_reasoning_gym`."});
+    CHECK(error_of([&] { path("agent-type", "simple_agent/slow"); }, Error::Kind::usage) ==
+          "`--agent-type simple_agent/slow` was specified which implies config "
+          "`harnesses/simple_agent/configs/slow.yaml`, which does not exist. See available agent-type configs in "
+          "`/w/harnesses/simple_agent/configs`.");
+    CHECK(error_of([&] { path("agent-type", "old_agnt"); }, Error::Kind::usage) ==
+          "`--agent-type old_agnt` was specified which implies config `harnesses/old_agnt/configs/old_agnt.yaml`, "
+          "which does not exist. Did you mean `old_agent`? See available agent-type configs in `/w/harnesses`, "
+          "`/site/harnesses`, `/site/responses_api_agents`.");
+    // 2e5014086a's selectors know no moved names.
+    CHECK(error_of(
+              [&] {
+                  asset_config_path("environment", "reasoning_gym_hermes",
+                                    SearchRoots({}, {}, std::string("/site"), fs), fs);
+              },
+              Error::Kind::usage)
+              .starts_with("`--environment reasoning_gym_hermes` was specified which implies config "
+                           "`environments/reasoning_gym_hermes/config.yaml`, which does not exist."));
+}

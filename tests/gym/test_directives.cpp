@@ -208,7 +208,7 @@ TEST_CASE("directive strings the pass leaves resolve to themselves") {
     PipelineRun run(Files{{"c.yaml",
                            "src: {s: 1}\nl: ['${copy:src}', '${copy:1}']\n"
                            "telemetry: {service_name: '${l.0} ${l.1} x-${inherit_from:a.b}-y'}\n"}});
-    CHECK(run().settings["service_name"].value == "${copy:src} ${copy:1} x-${inherit_from:a.b}-y");
+    CHECK(run().settings.find("service_name")->value == "${copy:src} ${copy:1} x-${inherit_from:a.b}-y");
 }
 
 // Gym's `lambda a: f"${{copy:{a}}}"`: one argument, shown as Python's str() shows it.

@@ -19,6 +19,11 @@ std::string stand_in(std::string_view flag, std::string_view value, const Words&
 
 GymCommandLine read(const Words& argv) { return read_gym_command(argv, stand_in); }
 
+// How the refusal of an unknown option ends, for `gym` read as the default command line.
+const std::string kWayAround =
+    " (the tool reads Gym 2e5014086a's command line (the default: no Gym install root found): give the configs as "
+    "CONFIG: gym-otel-env CONFIG... --exec -- gym ...)";
+
 }  // namespace
 
 // Which commands are Gym's, and where its words start, is gym_entry's (test_gym_entry.cpp).
@@ -163,14 +168,16 @@ TEST_CASE("read_gym_command refuses what Gym's argparse refuses, in one line") {
              {{"gym", "env", "start", "--config", "--model", "x"},
               "gym command line: argument --config: expected one argument"},
              {{"gym", "env", "start", "--confg", "c"},
-              "gym command line: unrecognized arguments: --confg Did you mean `--config`?"},
-             {{"gym", "env", "start", "-x=1", "-1"}, "gym command line: unrecognized arguments: -x=1 -1"},
+              "gym command line: unrecognized arguments: --confg Did you mean `--config`?" + kWayAround},
+             {{"gym", "env", "start", "-x=1", "-1"}, "gym command line: unrecognized arguments: -x=1 -1" + kWayAround},
              // Python 3.11's argparse leaves a subcommand's "--" to Gym's main, which refuses it.
-             {{"gym", "env", "start", "--config", "c", "--", "+x=1"}, "gym command line: unrecognized arguments: --"},
-             {{"gym", "env", "start", "--", "--config", "c"}, "gym command line: unrecognized arguments: -- --config"},
+             {{"gym", "env", "start", "--config", "c", "--", "+x=1"},
+              "gym command line: unrecognized arguments: --" + kWayAround},
+             {{"gym", "env", "start", "--", "--config", "c"},
+              "gym command line: unrecognized arguments: -- --config" + kWayAround},
              {{"gym", "env", "start", "-m"}, "gym command line: argument --model/-m: expected one argument"},
              {{"gym", "--bogus", "env", "start"},
-              "gym command line: unrecognized arguments: --bogus Did you mean `--verbose`?"},
+              "gym command line: unrecognized arguments: --bogus Did you mean `--verbose`?" + kWayAround},
              {{"gym", "--version", "+a=1"},
               "gym command line: argument {list,search,dataset,env,eval,dev}: invalid choice: '+a=1' (choose from "
               "'list', 'search', 'dataset', 'env', 'eval', 'dev')"},

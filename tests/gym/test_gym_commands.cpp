@@ -52,6 +52,9 @@ std::string_view emit_name(Emit e) {
         case Emit::init_target: return "init_target";
         case Emit::reward_range: return "reward_range";
         case Emit::reward_direction: return "reward_direction";
+        case Emit::agent_type: return "agent_type";
+        case Emit::check_ids: return "check_ids";
+        case Emit::comma_list: return "comma_list";
     }
     return "?";
 }

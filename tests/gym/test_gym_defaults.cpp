@@ -118,7 +118,7 @@ TEST_CASE("apply_gym_defaults merges dummy_model into the model beside it, as Gy
 TEST_CASE("apply_gym_defaults: the block sees Gym's values") {
     PipelineRun run(
         Files{{"c.yaml", "telemetry:\n  service_name: '${oc.select:head_server.host,localhost}-${port_range_low}'\n"}});
-    CHECK(run().settings["service_name"].value == "127.0.0.1-10001");
+    CHECK(run().settings.find("service_name")->value == "127.0.0.1-10001");
 }
 
 // The tree is shared (aliases, merges, the caller's own copy): the top mapping is changed
@@ -140,7 +140,7 @@ TEST_CASE("apply_gym_defaults: regression: disallowed_ports was missing from the
           "'allow_openai_version_skew': False}");
     // The keys the block's resolution sees, in Gym's order (config_paths is the loader's).
     PipelineRun run(Files{{"c.yaml", "telemetry: {service_name: 'k=${oc.dict.keys:\"\"}'}\n"}});
-    CHECK(run().settings["service_name"].value ==
+    CHECK(run().settings.find("service_name")->value ==
           "k=['telemetry', 'config_paths', 'use_absolute_ip', 'port_range_low', 'port_range_high', 'head_server', "
           "'disallowed_ports', 'allow_openai_version_skew']");
 }

@@ -419,3 +419,44 @@ TEST_CASE("load passes on what the file system refuses", "[limits]") {
     CHECK(error_of([&] { merged(configs({"dir"}), {}, fs); }) == "dir: is a directory, not a config file");
     CHECK(error_of([&] { merged(configs({"c.yaml"}), {}, fs); }) == "dir: is a directory, not a config file");
 }
+
+TEST_CASE("load under 52755d025d finds config paths that moved, as Gym's load_extra_config_paths does") {
+    MemoryFileSystem fs;
+    fs.cwd = "/w";
+    fs.files["/w/root.yaml"] =
+        "config_paths:\n  - responses_api_agents/a/configs/a.yaml\n  - harnesses/b/configs/b.yaml\n"
+        "  - responses_api_agents/tau2/configs/tau2_agent.yaml\n";
+    fs.files["/w/harnesses/a/configs/a.yaml"] = "a: new\n";
+    fs.files["/w/responses_api_agents/a/configs/a.yaml"] = "a: old\n";
+    fs.files["/w/responses_api_agents/b/configs/b.yaml"] = "b: old\n";
+    fs.files["/w/harnesses/tau2/configs/tau2.yaml"] = "tau2: new\n";
+    LoadRequest r;
+    r.no_env_yaml = true;
+    r.configs = {"root.yaml"};
+    r.reading.command_line.version = gym::CommandLine::v52755d025d;
+    Loaded l = load(r, command_line_config({}, {}), {}, fs);
+    // Under harnesses/ first; a harnesses/ path falls back to the old place, with no message.
+    CHECK(l.files == std::vector<std::string>{"harnesses/a/configs/a.yaml", "responses_api_agents/b/configs/b.yaml",
+                                              "harnesses/tau2/configs/tau2.yaml", "root.yaml"});
+    // What Gym writes into its list: the new name of the entries it renamed.
+    CHECK(python_str(*l.config_paths) ==
+          "['root.yaml', 'harnesses/a/configs/a.yaml', 'harnesses/b/configs/b.yaml', "
+          "'harnesses/tau2/configs/tau2.yaml']");
+    REQUIRE(l.warnings.size() == 2);
+    CHECK(l.warnings[0].origin.str() == "root.yaml:2:5");
+    CHECK(l.warnings[0].key_path == "config_paths[0]");
+    CHECK(l.warnings[0].what ==
+          "Config path `responses_api_agents/a/configs/a.yaml` is deprecated; use `harnesses/a/configs/a.yaml`.");
+    CHECK(l.warnings[1].what ==
+          "Config path `responses_api_agents/tau2/configs/tau2_agent.yaml` is deprecated; use "
+          "`harnesses/tau2/configs/tau2.yaml`.");
+
+    // 2e5014086a's loader finds a path only where it is.
+    r.reading.command_line.version = gym::CommandLine::v2e5014086a;
+    fs.files.erase("/w/responses_api_agents/a/configs/a.yaml");
+    CHECK(error_of([&] { load(r, command_line_config({}, {}), {}, fs); }) ==
+          "root.yaml:2:5: config_paths[0]: config_paths entry 'responses_api_agents/a/configs/a.yaml' was not "
+          "found. Looked in: /w/responses_api_agents/a/configs/a.yaml. Check the path is spelled correctly and is "
+          "relative to your working directory, an extra root (NEMO_GYM_EXTRA_ROOTS / --search-dir), or the Gym "
+          "install root.");
+}

@@ -4,6 +4,7 @@
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 #include "support.hpp"
 
 namespace {

@@ -222,11 +222,15 @@ TEST_CASE("explain: why no config file was read from the command under --exec") 
     CHECK(explained(r) == "gym-otel-env: explain: no config file read: " + why +
                               "\ngym-otel-env: explain: telemetry off, nothing exported: no telemetry block\n");
     CHECK(brief(r) == "gym-otel-env: telemetry off: no telemetry block; no config file read: " + why + "\n");
-    // Gym's own command line, read, that named no file: nothing more to say.
+    // Gym's own command line, read, that named no file: nothing more to say but which Gym
+    // command line was read.
     request.reading.gym = true;
+    request.reading.program = "gym";
     Run gym{{}, goe::run_pipeline(request, {}, fs, [] { return std::string("0123456789ab"); })};
     CHECK(explained(gym) ==
           "gym-otel-env: explain: no config file read\n"
+          "gym-otel-env: explain: gym's command line read as Gym 2e5014086a's command line (the default: no Gym "
+          "install root found)\n"
           "gym-otel-env: explain: telemetry off, nothing exported: no telemetry block\n");
     CHECK(brief(gym) == "gym-otel-env: telemetry off: no telemetry block\n");
 }

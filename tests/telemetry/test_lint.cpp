@@ -5,6 +5,7 @@
 
 #include "gym_otel_env/pipeline.hpp"
 #include "gym_otel_env/telemetry/lint.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 #include "support.hpp"
 
@@ -19,21 +20,23 @@ std::vector<std::string> lint_text(const std::string& yaml, const goe::Environme
     return out;
 }
 
-const goe::Field& field(std::string_view key) { return *goe::find_field(key); }
+const goe::Field& field(std::string_view key) { return *goe::default_schema().find(key); }
 
 using Lines = std::vector<std::string>;
 
 }  // namespace
 
-TEST_CASE("kSchema rules: every default follows its own rule") {
-    for (const auto& f : goe::kSchema) {
+TEST_CASE("every schema's rules: every default follows its own rule") {
+    for (const auto& schema : goe::known_schemas())
+    for (const auto& f : schema.fields) {
         INFO(f.key);
         if (!f.null_default) CHECK(goe::check_rule(f, f.fallback).empty());
     }
 }
 
-TEST_CASE("kSchema rules: a rule with words has words, and only such a rule") {
-    for (const auto& f : goe::kSchema) {
+TEST_CASE("every schema's rules: a rule with words has words, and only such a rule") {
+    for (const auto& schema : goe::known_schemas())
+    for (const auto& f : schema.fields) {
         INFO(f.key);
         bool wants_words = f.rule == goe::Rule::lens_bool || f.rule == goe::Rule::one_of || f.rule == goe::Rule::names;
         CHECK(wants_words == !f.words.empty());
@@ -43,11 +46,11 @@ TEST_CASE("kSchema rules: a rule with words has words, and only such a rule") {
 }
 
 TEST_CASE("closest_word suggests a near word, not an unrelated short one") {
-    CHECK(goe::closest_field("exportr") == "exporter");
-    CHECK(goe::closest_field("servce_name") == "service_name");
+    CHECK(goe::default_schema().closest("exportr") == "exporter");
+    CHECK(goe::default_schema().closest("servce_name") == "service_name");
     CHECK(goe::closest_word("otpl", goe::kExporters) == "otlp");
     CHECK(goe::closest_word("foo", goe::kSpanGroups).empty());
-    CHECK(goe::closest_field("colour").empty());
+    CHECK(goe::default_schema().closest("colour").empty());
 }
 
 TEST_CASE("check_rule lens_bool: nemo-lens' words, any case, trimmed") {
@@ -166,7 +169,8 @@ TEST_CASE("lint names an unknown key's file:line and the closest field") {
 TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a few letters away") {
     auto top = [](const std::string& yaml) {
         std::vector<std::string> out;
-        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str());
+        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"), goe::default_schema()))
+            out.push_back(d.str());
         return out;
     };
     // Issue 34: at the key, not at the mapping under it.
@@ -178,7 +182,7 @@ TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a 
                 "c.yaml:3:1: telemetry_: not the telemetry block, ignored; did you mean 'telemetry'?"});
     CHECK(top("telemetry: {}\ngeometry: 1\ntelemetric_server: 1\npolicy_model: 1\n").empty());
     CHECK(top("- a\n").empty());
-    CHECK(goe::lint_top_level(nullptr).empty());
+    CHECK(goe::lint_top_level(nullptr, goe::default_schema()).empty());
     goe::Diagnostic d{goe::Origin{"c.yaml", 2, 3}, "telemtry", "not the telemetry block", true,
                       "; did you mean 'telemetry'?"};
     CHECK(d.str(true) == "c.yaml:2:3: telemtry: not the telemetry block; did you mean 'telemetry'?");
@@ -188,7 +192,8 @@ TEST_CASE("lint_top_level: telemetry misspelt or in another case, not any key a 
 TEST_CASE("lint_top_level: a field at the top level beside a null, empty or missing block, at the field") {
     auto top = [](const std::string& yaml, bool as_error = false) {
         std::vector<std::string> out;
-        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"))) out.push_back(d.str(as_error));
+        for (const auto& d : goe::lint_top_level(goe::parse_yaml(yaml, "c.yaml"), goe::default_schema()))
+            out.push_back(d.str(as_error));
         return out;
     };
     const std::string at_top = "a telemetry field at the top level, where Gym does not read it";
@@ -414,11 +419,11 @@ TEST_CASE("lint_command: the command's warnings as diagnostics, with the names t
     CHECK(goe::lint_command(o).empty());
 }
 
-// docs/diagnostics.md's "Lint rules": one row per field of kSchema (a row may name
+// docs/diagnostics.md's "Lint rules": one row per field of every schema (a row may name
 // several), in no other order, and a row of a field whose rule allows a list of words
 // lists exactly those words, so that a field or a word added to the schema fails here
 // until the table follows.
-TEST_CASE("docs/diagnostics.md's lint rules name every field of kSchema, with the words each rule allows") {
+TEST_CASE("docs/diagnostics.md's lint rules name every field of every schema, with the words each rule allows") {
     // The `code spans` of a Markdown text, in order.
     auto code_spans = [](const std::string& text) {
         static const std::regex kSpan("`([^`]*)`");
@@ -435,8 +440,13 @@ TEST_CASE("docs/diagnostics.md's lint rules name every field of kSchema, with th
         for (const auto& field : code_spans(line.substr(2, rule_at - 5)))
             rule_of[field] = line.substr(rule_at, line.find(" | ", rule_at) - rule_at);
     }
-    CHECK(rule_of.size() == goe::kSchema.size());
-    for (const auto& f : goe::kSchema) {
+    std::vector<goe::Field> fields;  // each key once: a key is the same field in every schema (test_schema)
+    for (const auto& schema : goe::known_schemas())
+        for (const auto& f : schema.fields)
+            if (std::none_of(fields.begin(), fields.end(), [&](const goe::Field& g) { return g.key == f.key; }))
+                fields.push_back(f);
+    CHECK(rule_of.size() == fields.size());
+    for (const auto& f : fields) {
         INFO(f.key);
         auto row = rule_of.find(std::string(f.key));
         REQUIRE(row != rule_of.end());

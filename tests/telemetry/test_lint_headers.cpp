@@ -6,13 +6,16 @@
 
 #include "gym_otel_env/telemetry/lint.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 #include "support.hpp"
 
 namespace {
 
 using Lines = std::vector<std::string>;
 
-Lines header_rule(std::string_view headers) { return goe::check_rule(*goe::find_field("otlp_headers"), headers); }
+Lines header_rule(std::string_view headers) {
+    return goe::check_rule(*goe::default_schema().find("otlp_headers"), headers);
+}
 
 std::string drops(int entry, std::string_view shown, std::string_view why) {
     return "the OpenTelemetry SDK drops entry " + std::to_string(entry) + " of " + std::string(shown) + ": " +

@@ -8,6 +8,7 @@
 
 #include "gym_otel_env/core/value.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 #include "gym_otel_env/telemetry/secrecy.hpp"
 
 TEST_CASE("kSecretVariables: every signal's headers and endpoint, in the generic one's form") {
@@ -31,7 +32,7 @@ TEST_CASE("kSecretVariables: every signal's headers and endpoint, in the generic
 
 TEST_CASE("may_be_secret: a field's secrecy is its variable's") {
     std::vector<std::string_view> secret;
-    for (const auto& f : goe::kSchema)
+    for (const auto& f : goe::default_schema().fields)
         if (goe::may_be_secret(f)) secret.push_back(f.key);
     CHECK(secret == std::vector<std::string_view>{"otlp_endpoint", "otlp_headers"});
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/close_match.hpp"
+#include "gym_otel_env/gym/config_aliases.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 
 namespace goe {
@@ -13,14 +14,17 @@ namespace {
 
 struct Asset {
     std::string_view flag, parent, subdir, default_flavor;  // empty default: the server's name
+    std::string_view legacy_parent;                         // _ASSET_LEGACY_PARENTS, searched after `parent`
 };
 
-// Gym's _ASSETS table.
-constexpr std::array<Asset, 4> kAssets{{
-    {"benchmark", "benchmarks", "", "config"},
-    {"environment", "environments", "", "config"},
-    {"resources-server", "resources_servers", "configs", ""},
-    {"model-type", "responses_api_models", "configs", ""},
+// Gym's _ASSETS table (52755d025d's; 2e5014086a's has no agent-type row, and its command
+// line no --agent-type to reach it).
+constexpr std::array<Asset, 5> kAssets{{
+    {"benchmark", "benchmarks", "", "config", ""},
+    {"environment", "environments", "", "config", ""},
+    {"resources-server", "resources_servers", "configs", "", ""},
+    {"model-type", "responses_api_models", "configs", "", ""},
+    {"agent-type", "harnesses", "configs", "", "responses_api_agents"},
 }};
 
 const Asset& asset(std::string_view flag) {
@@ -113,11 +117,22 @@ bool is_asset_selector(std::string_view flag) {
 
 std::string asset_relative_path(std::string_view flag, std::string_view value) { return parts_of(flag, value).path; }
 
-std::string asset_config_path(std::string_view flag, std::string_view value, const SearchRoots& search,
-                              FileSystem& fs) {
+std::string asset_config_path(std::string_view flag, std::string_view value, const SearchRoots& search, FileSystem& fs,
+                              gym::CommandLine version, std::vector<std::string>* warnings) {
     const Asset& a = asset(flag);
     Parts p = parts_of(flag, value);
     auto roots = search.absolute_roots();
+    const bool moved = version == gym::CommandLine::v52755d025d;
+    auto warn = [&](std::string text) {
+        if (warnings) warnings->push_back(std::move(text));
+    };
+    std::vector<std::string_view> parents{a.parent};
+    if (moved && !a.legacy_parent.empty()) parents.push_back(a.legacy_parent);
+    // parent/server/subdir under a root, as Gym joins it (an empty subdir adds nothing).
+    auto server_dir = [&](const std::string& root, std::string_view parent) {
+        std::string dir = join_path(join_path(root, parent), p.server);
+        return a.subdir.empty() ? dir : join_path(dir, a.subdir);
+    };
 
     // NAME/NESTED of a benchmark or environment may name a directory holding config.yaml.
     if (value.find('/') != std::string_view::npos && (flag == "benchmark" || flag == "environment")) {
@@ -126,9 +141,28 @@ std::string asset_config_path(std::string_view flag, std::string_view value, con
             if (fs.kind(candidate) == FileSystem::Kind::file) return fs.resolve(candidate);
         }
     }
-    for (const auto& root : roots) {
-        std::string candidate = join_path(root, p.path);
-        if (fs.kind(candidate) != FileSystem::Kind::none) return fs.resolve(candidate);
+    for (const auto& root : roots)
+        for (auto parent : parents) {
+            std::string candidate = join_path(server_dir(root, parent), p.flavor + ".yaml");
+            if (fs.kind(candidate) == FileSystem::Kind::none) continue;
+            if (parent != a.parent)
+                warn(fmt::format("Agent config directory `{}` is deprecated; move it to `{}`.", parent, a.parent));
+            return fs.resolve(candidate);
+        }
+    if (moved && flag == "environment") {
+        if (auto canonical = legacy_environment_alias(value)) {
+            std::string resolved = asset_config_path(flag, *canonical, search, fs, version, warnings);
+            warn(fmt::format("`--environment {}` is deprecated; use `--environment {}`.", value, *canonical));
+            return resolved;
+        }
+    }
+    if (auto canonical = moved ? legacy_config_path_alias(p.path) : std::nullopt) {
+        for (const auto& root : roots) {
+            std::string candidate = join_path(root, *canonical);
+            if (fs.kind(candidate) == FileSystem::Kind::none) continue;
+            warn(fmt::format("Config path `{}` is deprecated; use `{}`.", p.path, *canonical));
+            return fs.resolve(candidate);
+        }
     }
 
     std::string hint;
@@ -169,24 +203,26 @@ std::string asset_config_path(std::string_view flag, std::string_view value, con
     } else {
         // A flavor of the server when it has configs, else a server of that kind.
         std::vector<std::string> candidates;
-        for (const auto& root : roots) {
-            std::string dir = join_path(root, p.config_dir);
-            if (fs.kind(dir) != FileSystem::Kind::directory) continue;
-            add_once(available, fs.resolve(dir));
-            for (const auto& name : fs.list(dir))
-                if (name.ends_with(".yaml")) candidates.push_back(stem(name));  // pathlib's glob: dotfiles too
-        }
+        for (const auto& root : roots)
+            for (auto parent : parents) {
+                std::string dir = server_dir(root, parent);
+                if (fs.kind(dir) != FileSystem::Kind::directory) continue;
+                add_once(available, fs.resolve(dir));
+                for (const auto& name : fs.list(dir))
+                    if (name.ends_with(".yaml")) candidates.push_back(stem(name));  // pathlib's glob: dotfiles too
+            }
         std::string typo = p.flavor;
         if (candidates.empty()) {
             available.clear();
             typo = p.server;
-            for (const auto& root : roots) {
-                std::string dir = join_path(root, a.parent);
-                if (fs.kind(dir) != FileSystem::Kind::directory) continue;
-                add_once(available, fs.resolve(dir));
-                for (const auto& name : fs.list(dir))
-                    if (fs.kind(join_path(dir, name)) == FileSystem::Kind::directory) candidates.push_back(name);
-            }
+            for (const auto& root : roots)
+                for (auto parent : parents) {
+                    std::string dir = join_path(root, parent);
+                    if (fs.kind(dir) != FileSystem::Kind::directory) continue;
+                    add_once(available, fs.resolve(dir));
+                    for (const auto& name : fs.list(dir))
+                        if (fs.kind(join_path(dir, name)) == FileSystem::Kind::directory) candidates.push_back(name);
+                }
         }
         hint = did_you_mean(typo, candidates);
     }

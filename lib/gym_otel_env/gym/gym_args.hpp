@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gym_otel_env/gym/command_line_version.hpp"
 #include "gym_otel_env/gym/gym_entry.hpp"
 
 namespace goe {
@@ -36,10 +37,15 @@ struct GymCommandLine {
 };
 
 // Throws a usage Error, Gym's argparse message on one line, for a command line Gym
-// refuses (an unknown option, a missing value, an unknown command).
-// `command` is read through its launchers (gym_entry) with an empty environment.
-GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve);
-GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& resolve);
+// refuses (an unknown option, a missing value, an unknown command, what its command
+// handlers refuse before reading a config). `read` says which Gym's command line it is
+// (command_line_version.hpp); an option that Gym's does not have is refused in words that
+// name it, and the way around. `command` is read through its launchers (gym_entry) with an
+// empty environment.
+GymCommandLine read_gym_command(const std::vector<std::string>& command, const SelectorResolver& resolve,
+                                const CommandLineRead& read = {});
+GymCommandLine read_gym_command(const GymEntry& entry, const SelectorResolver& resolve,
+                                const CommandLineRead& read = {});
 
 // Gym's _merge_config_paths: every `+config_paths=[...]` token (exactly that prefix and a
 // closing `]`) becomes one, first, its items split on `,` as text, empty items dropped;

@@ -4,7 +4,7 @@
 #include <string_view>
 
 namespace goe::gym {
-namespace {
+namespace flags {
 
 std::string dest_of(std::string_view name) {
     std::string d(name);
@@ -12,27 +12,39 @@ std::string dest_of(std::string_view name) {
     return d;
 }
 
-Flag value_flag(const std::string& name, const std::string& key, std::vector<std::string> aliases = {},
-                std::vector<std::string> choices = {}, bool quote = false) {
-    Opt o{{"--" + name}, Take::one, dest_of(name), {}, std::move(choices)};
+Flag value_flag(const std::string& name, const std::string& key, std::vector<std::string> aliases,
+                std::vector<std::string> choices, bool quote) {
+    Opt o{{"--" + name}, Take::one, dest_of(name), {}, std::move(choices), Check::none};
     for (auto& a : aliases) o.names.push_back(std::move(a));
     return Flag{quote ? Emit::quoted : Emit::value, key, {std::move(o)}, {}, false};
 }
 Flag bool_flag(const std::string& name, const std::string& key) {
-    return Flag{Emit::boolean, key, {Opt{{"--" + name}, Take::flag, dest_of(name), {}, {}}}, {}, false};
+    return Flag{Emit::boolean, key, {Opt{{"--" + name}, Take::flag, dest_of(name), {}, {}, Check::none}}, {}, false};
 }
-Flag plain(std::vector<std::string> names, Take take, std::vector<std::string> choices = {}) {
+Flag plain(std::vector<std::string> names, Take take, std::vector<std::string> choices) {
     std::string dest = dest_of(names.front().substr(names.front().starts_with("--") ? 2 : 1));
-    return Flag{Emit::nothing, {}, {Opt{std::move(names), take, dest, {}, std::move(choices)}}, {}, false};
+    return Flag{Emit::nothing, {}, {Opt{std::move(names), take, dest, {}, std::move(choices), Check::none}}, {}, false};
 }
 
-}  // namespace
+}  // namespace flags
 
-const std::vector<Command>& commands() {
+std::string_view command_line_name(CommandLine version) {
+    return version == CommandLine::v52755d025d ? "52755d025d" : "2e5014086a";
+}
+
+const std::vector<Command>& commands(CommandLine version) {
+    return version == CommandLine::v52755d025d ? commands_52755d025d() : commands_2e5014086a();
+}
+
+// NVIDIA-NeMo/Gym@2e5014086a172aa34654e195e504df496e9c95f5, nemo_gym/cli/main.py COMMANDS.
+const std::vector<Command>& commands_2e5014086a() {
+    using namespace flags;
     static const std::vector<Command> table = [] {
-        const Flag config{Emit::config, {}, {Opt{{"--config"}, Take::append, "config", {}, {}}}, {}, false};
+        const Flag config{
+            Emit::config, {}, {Opt{{"--config"}, Take::append, "config", {}, {}, Check::none}}, {}, false};
         auto selector = [](const std::string& flag) {
-            return Flag{Emit::selector, flag, {Opt{{"--" + flag}, Take::one, dest_of(flag), {}, {}}}, {}, false};
+            return Flag{
+                Emit::selector, flag, {Opt{{"--" + flag}, Take::one, dest_of(flag), {}, {}, Check::none}}, {}, false};
         };
         const Flag benchmark = selector("benchmark"), environment = selector("environment"),
                    resources_config = selector("resources-server"), model_type = selector("model-type");
@@ -40,38 +52,47 @@ const std::vector<Command>& commands() {
         const Flag model = value_flag("model", "policy_model_name", {"-m"});
         const Flag model_url = value_flag("model-url", "policy_base_url");
         const Flag model_api_key = value_flag("model-api-key", "policy_api_key");
-        const Flag resources_server{
-            Emit::entrypoint, {}, {Opt{{"--resources-server"}, Take::one, "resources_server", {}, {}}}, {}, false};
+        const Flag resources_server{Emit::entrypoint,
+                                    {},
+                                    {Opt{{"--resources-server"}, Take::one, "resources_server", {}, {}, Check::none}},
+                                    {},
+                                    false};
         const Flag json = bool_flag("json", "json");
-        const Flag name{Emit::name, {}, {}, {Positional{"name", true, {}}}, false};
+        const Flag name{Emit::name, {}, {}, {Positional{"name", true, {}, {}}}, false};
         const Flag search_terms{
             Emit::search_terms,
             {},
             {},
             {Positional{
-                 "component_type", true, {"benchmarks", "environments", "agents", "models", "resources-servers"}},
-             Positional{"query", false, {}}},
+                 "component_type", true, {"benchmarks", "environments", "agents", "models", "resources-servers"}, {}},
+             Positional{"query", false, {}, "QUERY"}},
             false};
-        const Flag onboarding{Emit::onboarding, {}, {}, {Positional{"onboarding_name", true, {}}}, false};
+        const Flag onboarding{Emit::onboarding, {}, {}, {Positional{"onboarding_name", true, {}, {}}}, false};
         const Flag kind = value_flag("kind", "catalog_kind", {}, {"environment", "benchmark"});
         const Flag storage = plain({"--storage"}, Take::one, {"hf", "gitlab"});
         const Flag init_target{Emit::init_target,
                                {},
-                               {Opt{{"--resources-server"}, Take::one, "resources_server", {}, {}},
-                                Opt{{"--environment"}, Take::one, "scaffold_environment", {}, {}},
-                                Opt{{"--benchmark"}, Take::one, "scaffold_benchmark", {}, {}}},
+                               {Opt{{"--resources-server"}, Take::one, "resources_server", {}, {}, Check::none},
+                                Opt{{"--environment"}, Take::one, "scaffold_environment", {}, {}, Check::none},
+                                Opt{{"--benchmark"}, Take::one, "scaffold_benchmark", {}, {}, Check::none}},
                                {},
                                true};
-        const Flag reward_range{
-            Emit::reward_range, {}, {Opt{{"--reward-range"}, Take::two, "reward_range", {}, {}}}, {}, false};
-        const Flag reward_direction{Emit::reward_direction,
-                                    {},
-                                    {Opt{{"--higher-is-better"}, Take::constant, "higher_is_better", "true", {}},
-                                     Opt{{"--lower-is-better"}, Take::constant, "higher_is_better", "false", {}}},
-                                    {},
-                                    true};
-        const Flag revision_both{Emit::revision, {}, {Opt{{"--revision"}, Take::one, "revision", {}, {}}}, {}, false};
-        const Flag packages_json{Emit::format_json, {}, {Opt{{"--json"}, Take::flag, "json", {}, {}}}, {}, false};
+        const Flag reward_range{Emit::reward_range,
+                                {},
+                                {Opt{{"--reward-range"}, Take::two, "reward_range", {}, {}, Check::none}},
+                                {},
+                                false};
+        const Flag reward_direction{
+            Emit::reward_direction,
+            {},
+            {Opt{{"--higher-is-better"}, Take::constant, "higher_is_better", "true", {}, Check::none},
+             Opt{{"--lower-is-better"}, Take::constant, "higher_is_better", "false", {}, Check::none}},
+            {},
+            true};
+        const Flag revision_both{
+            Emit::revision, {}, {Opt{{"--revision"}, Take::one, "revision", {}, {}, Check::none}}, {}, false};
+        const Flag packages_json{
+            Emit::format_json, {}, {Opt{{"--json"}, Take::flag, "json", {}, {}, Check::none}}, {}, false};
         const std::vector<Flag> serving{config, benchmark, environment, resources_config, model_type, search_dir};
         auto with = [](std::vector<Flag> base, std::initializer_list<Flag> more) {
             base.insert(base.end(), more);

@@ -507,6 +507,11 @@ std::string unread_reason(const CommandReading& reading) {
         shown(l.command.front()));
 }
 
+std::string command_line_note(const CommandReading& reading) {
+    if (!reading.exec || !reading.gym || reading.config_given) return {};
+    return fmt::format("{}'s command line read as {}", shown(reading.program), describe(reading.command_line));
+}
+
 std::vector<CommandWarning> command_warnings(const CommandReading& reading, bool files_read,
                                              const std::vector<std::string>& exported) {
     std::vector<CommandWarning> out;
@@ -544,6 +549,7 @@ std::vector<CommandWarning> command_warnings(const CommandReading& reading, bool
         if (!why.empty())
             out.push_back({CommandWarning::Kind::unread, fmt::format("no config read: {}{}", why, advice)});
     }
+    for (const auto& said : reading.gym_warnings) out.push_back({CommandWarning::Kind::gym_says, said});
     if (reading.config_given && !reading.ignored.empty()) {
         out.push_back({CommandWarning::Kind::config_ignored,
                        fmt::format("CONFIG is given, so {}'s own config inputs are not read: {} (drop CONFIG to have "

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gym_otel_env/core/environment.hpp"
+#include "gym_otel_env/gym/command_line_version.hpp"
 
 namespace goe {
 
@@ -67,7 +68,16 @@ struct CommandReading {
     // CONFIG given: the words of Gym's command line that name configs or set config
     // values, as written (an override token's value and other options' values left out).
     std::vector<std::string> ignored;
+    // Which Gym's command line (and loader) is read, and why (command_line_version.hpp).
+    CommandLineRead command_line;
+    // What that Gym warns of as it reads its command line, in its words: a deprecated
+    // agent directory, environment name or config path that a selector found.
+    std::vector<std::string> gym_warnings;
 };
+
+// For --explain: "Gym's command line read as Gym 52755d025d's command line (found in ...)",
+// when a Gym command line was read; "" otherwise.
+std::string command_line_note(const CommandReading& reading);
 
 // Why no config came from the command: "" when Gym's command line was read, CONFIG was
 // given or there is no --exec; else a clause for --explain ("srun starts its command on
@@ -80,6 +90,7 @@ struct CommandWarning {
         replaced,        // env -u NAME / NAME=: one exported variable does not reach it
         unread,          // nothing was read, and the command's arguments were not read
         config_ignored,  // CONFIG given while Gym's command line names configs too
+        gym_says,        // a deprecation Gym itself warns of (CommandReading::gym_warnings)
     };
     Kind kind;
     std::string text;

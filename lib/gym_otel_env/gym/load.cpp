@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/python.hpp"
+#include "gym_otel_env/gym/config_aliases.hpp"
 #include "gym_otel_env/gym/directives.hpp"
 #include "gym_otel_env/gym/roots.hpp"
 #include "gym_otel_env/gym/subtree_marks.hpp"
@@ -32,7 +33,10 @@ struct Found {
 class Sources {
 public:
     Sources(const LoadRequest& request, const Environment& env, FileSystem& fs, const LoadLimits& limits)
-        : fs_(fs), limits_(limits), roots_(request.search_dirs, env, request.gym_root, fs) {}
+        : fs_(fs),
+          limits_(limits),
+          roots_(request.search_dirs, env, request.gym_root, fs),
+          moved_(request.reading.command_line.version == gym::CommandLine::v52755d025d) {}
 
     std::optional<Found> find(const std::string& entry) {
         auto candidates = roots_.candidates(entry);
@@ -40,6 +44,43 @@ public:
             if (auto text = fs_.read(candidates[i])) return Found{candidates[i], std::move(*text), i};
         }
         return std::nullopt;
+    }
+
+    // 52755d025d's _resolve_under_cwd_or_install: under each root in turn, the path and
+    // where it moved (responses_api_agents/ <-> harnesses/, config_aliases.hpp).
+    std::optional<Found> find_moved(const std::string& entry) {
+        if (entry.empty() || entry.front() == '/') return find(entry);
+        std::vector<std::vector<std::string>> per_candidate;
+        for (const auto& relative : moved_candidates(entry)) per_candidate.push_back(roots_.candidates(relative));
+        for (size_t root = 0; root < roots_.roots().size(); ++root)
+            for (const auto& candidates : per_candidate)
+                if (auto text = fs_.read(candidates[root])) return Found{candidates[root], std::move(*text), root};
+        return std::nullopt;
+    }
+
+    // 52755d025d's load_extra_config_paths: a config_paths entry that moved is read where
+    // it is now, with Gym's warning, and `recorded` becomes the new path, as Gym writes it
+    // into its list; one under responses_api_agents/ is looked for under its new name first.
+    std::optional<Found> find_entry(const std::string& entry, const Origin& where, const std::string& key,
+                                    std::string* recorded) {
+        if (!moved_) return find(entry);
+        auto canonical = legacy_config_path_alias(entry);
+        std::optional<Found> found;
+        bool renamed = false;
+        if (canonical && under_legacy_harnesses(entry)) {
+            found = find_moved(*canonical);
+            renamed = found.has_value();
+            if (!found) found = find_moved(entry);
+        } else {
+            found = find_moved(entry);
+            if (!found && canonical) renamed = (found = find_moved(*canonical)).has_value();
+        }
+        if (renamed) {
+            warnings_.push_back(
+                LoadWarning{where, key, fmt::format("Config path `{}` is deprecated; use `{}`.", entry, *canonical)});
+            *recorded = *canonical;
+        }
+        return found;
     }
 
     // A relative path found under a root that comes before the working directory, which
@@ -67,7 +108,7 @@ public:
     // list it is a file name, and a config must not make the tool wait on a terminal.
     NodePtr load_file(const std::string& entry, const Origin& where, const std::string& key, std::string* shown_as,
                       bool command_line, Asker asker = Asker::config_paths,
-                      const LoadRequest::StrayWord* stray = nullptr) {
+                      const LoadRequest::StrayWord* stray = nullptr, std::string* recorded = nullptr) {
         if (++files_ > limits_.max_files)
             throw Error(where, key, fmt::format("more than {} config files to load", limits_.max_files));
         std::string name, text;
@@ -77,9 +118,13 @@ public:
             name = "<stdin>";
             text = fs_.read_stdin();
         } else {
-            auto found = find(entry);
+            std::string moved_to = entry;
+            auto found = asker == Asker::config_paths ? find_entry(entry, where, key, &moved_to) : find(entry);
             if (!found) throw Error(where, key, not_found(entry, asker, stray));
-            passed_over(entry, *found, where, key);
+            if (moved_to == entry && !entry.empty() && entry.front() != '/' &&
+                found->path == roots_.candidates(entry)[found->root])
+                passed_over(entry, *found, where, key);
+            if (recorded) *recorded = moved_to;
             name = found->path;
             text = std::move(found->text);
         }
@@ -133,6 +178,7 @@ private:
     FileSystem& fs_;
     const LoadLimits& limits_;
     SearchRoots roots_;
+    bool moved_ = false;
     size_t files_ = 0;
     bool stdin_used_ = false;
     std::vector<LoadWarning> warnings_;
@@ -264,9 +310,15 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
         const LoadRequest::StrayWord* stray = nullptr;
         for (const auto& w : request.stray_words)
             if (argument && w.config == index) stray = &w;
-        NodePtr tree =
-            sources.load_file(inc.entry, inc.origin, inc.key, &name, argument,
-                              argument ? Sources::Asker::config_argument : Sources::Asker::config_paths, stray);
+        std::string recorded = inc.entry;
+        NodePtr tree = sources.load_file(inc.entry, inc.origin, inc.key, &name, argument,
+                                         argument ? Sources::Asker::config_argument : Sources::Asker::config_paths,
+                                         stray, &recorded);
+        if (recorded != inc.entry) {  // Gym writes the new path over the old in its list
+            listed.erase(inc.entry);
+            listed.insert(recorded);
+            entries[index].entry = recorded;
+        }
         for (auto& child : includes_of(tree, env, resolve_limits, context)) {
             if (!listed.insert(child.entry).second) continue;
             // Checked here as well as when loading: a list of a million names must

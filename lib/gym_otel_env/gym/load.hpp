@@ -27,8 +27,13 @@ struct LoadRequest {
     std::vector<std::string> gym_overrides;
     // --set KEY=VALUE, each the token ++KEY=VALUE, applied after gym_overrides.
     std::vector<std::string> sets;
-    // How the command under --exec was read: not for loading, for what the report says.
+    // How the command under --exec was read: for what the report says, and which Gym's
+    // loader finds a relative config_paths entry (reading.command_line: 52755d025d's
+    // finds one that moved between responses_api_agents/ and harnesses/).
     CommandReading reading;
+    // The --gym-version row named (gym_versions.hpp), "" for none: with it the schema too
+    // is that Gym's.
+    std::string gym_version;
     // A CONFIG that is a word the shell split off a --set value (`--set k=a b`): when no
     // such file is found, the message says so (invocation.hpp finds them).
     struct StrayWord {

@@ -7,7 +7,8 @@
 
 #include "gym_otel_env/core/error.hpp"
 #include "gym_otel_env/core/text.hpp"
-#include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
+#include "gym_otel_env/telemetry/translate.hpp"
 
 namespace goe::probe {
 namespace {
@@ -16,25 +17,16 @@ struct SignalNames {
     Signal signal;
     std::string_view name;     // traces
     std::string_view upper;    // TRACES, in OTEL_EXPORTER_OTLP_TRACES_*
-    std::string_view enabled;  // NEMO_GYM_OTEL_TRACES_ENABLED
-    std::string_view lens;     // its nemo-lens fallback
+    std::string_view field;    // the schema's switch for it, whose variable and nemo-lens fallback say it is on
     std::string_view service;  // the OTLP/gRPC service: opentelemetry.proto.collector.<package>.v1.<Service>
     std::string_view package;
 };
 
 constexpr std::array<SignalNames, 3> kSignalNames{{
-    {Signal::traces, "traces", "TRACES", "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", "TraceService",
-     "trace"},
-    {Signal::metrics, "metrics", "METRICS", "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED",
-     "MetricsService", "metrics"},
-    {Signal::logs, "logs", "LOGS", "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", "LogsService", "logs"},
+    {Signal::traces, "traces", "TRACES", "traces_enabled", "TraceService", "trace"},
+    {Signal::metrics, "metrics", "METRICS", "metrics_enabled", "MetricsService", "metrics"},
+    {Signal::logs, "logs", "LOGS", "logs_enabled", "LogsService", "logs"},
 }};
-
-// nemo-lens' reading of a switch: 1, true, yes or on, any case, blanks around allowed.
-bool lens_true(std::string_view value) {
-    std::string v = ascii_lower(trim(value));
-    return v == "1" || v == "true" || v == "yes" || v == "on";
-}
 
 // The first of `names` that is set (not blank), as the variable's name and its value.
 struct Found {
@@ -52,12 +44,6 @@ std::optional<Found> first_set(const Environment& env, std::initializer_list<std
 std::optional<Found> option(const Environment& env, const SignalNames& s, std::string_view name) {
     return first_set(
         env, {fmt::format("OTEL_EXPORTER_OTLP_{}_{}", s.upper, name), fmt::format("OTEL_EXPORTER_OTLP_{}", name)});
-}
-
-std::string_view schema_default(std::string_view variable) {
-    for (const auto& f : kSchema)
-        if (f.variable == variable) return f.fallback;
-    return "";
 }
 
 std::optional<long> parse_milliseconds(std::string_view text) {
@@ -135,10 +121,19 @@ Target target(const Environment& env, const SignalNames& s, long total_ms) {
 
 Plan plan(const Environment& env, long total_ms) {
     Plan out;
-    auto enabled = first_set(env, {"NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED"});
-    if (!enabled || !lens_true(enabled->value)) return out;
-    auto exporter = first_set(env, {"NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER"});
-    out.exporter = exporter ? exporter->value : "otlp";  // blanks around removed, as nemo-lens' from_env does
+    // nemo-lens' variables and their fallbacks, as the schema names them (the seed's has them all).
+    const Schema& schema = default_schema();
+    auto read = [&](std::string_view key) {
+        const Field& f = *schema.find(key);
+        return first_set(env, {std::string(f.variable), std::string(f.lens)});
+    };
+    auto enabled = read("enabled");
+    if (!enabled || !truthy(enabled->value)) return out;
+    auto exporter = read("exporter");
+    out.exporter =
+        exporter
+            ? exporter->value
+            : std::string(schema.find("exporter")->fallback);  // blanks around removed, as nemo-lens' from_env does
     if (out.exporter == "console") {
         out.kind = Plan::Kind::console;
         return out;
@@ -149,8 +144,8 @@ Plan plan(const Environment& env, long total_ms) {
     }
     out.kind = Plan::Kind::otlp;
     for (const auto& s : kSignalNames) {
-        auto on = first_set(env, {std::string(s.enabled), std::string(s.lens)});
-        if (lens_true(on ? std::string_view(on->value) : schema_default(s.enabled)))
+        auto on = read(s.field);
+        if (truthy(on ? std::string_view(on->value) : schema.find(s.field)->fallback))
             out.targets.push_back(target(env, s, total_ms));
     }
     return out;

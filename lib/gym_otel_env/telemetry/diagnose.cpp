@@ -12,6 +12,7 @@
 #include "gym_otel_env/telemetry/explain.hpp"
 #include "gym_otel_env/telemetry/lint.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 
 namespace goe {
 
@@ -205,6 +206,23 @@ std::vector<Diagnostic> nothing_read(const Outcome& outcome) {
     return {Diagnostic{{}, {}, std::move(what), false, {}}};
 }
 
+// An installed Gym whose telemetry fields are no known version's: the closest is used.
+std::vector<Diagnostic> unknown_schema(const SchemaInForce& in_force) {
+    if (!in_force.detected || in_force.detected->exact()) return {};
+    const DetectedSchema& d = *in_force.detected;
+    std::string differs;
+    if (!d.unknown.empty()) differs += fmt::format("fields no known Gym has: {}", fmt::join(d.unknown, ", "));
+    if (!d.missing.empty())
+        differs += fmt::format("{}without {}", differs.empty() ? "" : "; ", fmt::join(d.missing, ", "));
+    return {Diagnostic{{},
+                       {},
+                       fmt::format("the installed Gym's telemetry schema is no version this tool knows ({}): read "
+                                   "as {}'s, the closest ({})",
+                                   differs, schema_title(*d.schema), in_force.why),
+                       false,
+                       {}}};
+}
+
 }  // namespace
 
 Report report(const Outcome& outcome, const Environment& env, const ReportOptions& options) {
@@ -215,16 +233,18 @@ Report report(const Outcome& outcome, const Environment& env, const ReportOption
     };
     warn(lint_command(outcome));
     warn(nothing_read(outcome));
+    warn(unknown_schema(outcome.schema));
     for (const auto& w : outcome.load_warnings)
         found.push_back(Finding{false, Diagnostic{w.origin, w.key_path, w.what, false, {}}});
     // OmegaConf warns as it resolves, before Gym reads anything.
     for (const auto& d : outcome.deprecations)
         found.push_back(Finding{false, Diagnostic{d.origin, d.path, d.message, false, {}}});
-    warn(lint_top_level(outcome.root));
+    warn(lint_top_level(outcome.root, *outcome.settings.schema));
     for (const auto& e : outcome.settings.errors)
         found.push_back(Finding{true, Diagnostic{e.origin(), e.key_path(), e.detail(), false, {}}});
     warn(lint(outcome.settings, env));
     warn(lint_otlp(outcome.settings, outcome.translation, env));
+    warn(lint_lens_overrides(outcome.translation));
     warn(lint_run_id(outcome.translation, env));
     warn(lint_empty_secrets(outcome, env));
     found = in_file_order(std::move(found), outcome.files);

@@ -9,6 +9,7 @@
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 #include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
@@ -83,7 +84,10 @@ std::vector<Row> rows(const Outcome& outcome, const std::vector<std::string>& ke
         const Field& f = *s.field;
         auto e =
             std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
-        auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Export& x) { return x.name == f.variable; });
+        // Gym's main keeps a set nemo-lens variable in place of its own (LensRule::defer).
+        auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Export& x) {
+            return x.name == f.variable || (!f.lens.empty() && x.name == f.lens);
+        });
         if (e != t.exports.end()) {
             std::string origin = export_origin(*e, f);
             if (e->source == Export::Source::lens && overrides_config(s, e->value))
@@ -91,12 +95,15 @@ std::vector<Row> rows(const Outcome& outcome, const std::vector<std::string>& ke
                     fmt::format(", over {}={} at {}", f.key, shown_value(f, *s.value), config_origin(s.origin, f));
             out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, e->value)), origin, '+'});
         } else if (k != t.kept.end()) {
-            bool written = std::find(kept_written.begin(), kept_written.end(), f.variable) != kept_written.end();
+            bool written = std::find(kept_written.begin(), kept_written.end(), k->name) != kept_written.end();
             std::string origin = kept_origin(written);
+            if (k->name != f.variable)
+                origin += fmt::format("; {} is left unwritten so that nemo-lens reads this, as {} does", f.variable,
+                                      schema_title(*t.schema));
             if (overrides_config(s, k->value))
                 origin +=
                     fmt::format(", over {}={} at {}", f.key, shown_value(f, *s.value), config_origin(s.origin, f));
-            out.push_back(Row{fmt::format("{}={}", f.variable, shown_value(f, k->value)), origin, written ? '=' : '~'});
+            out.push_back(Row{fmt::format("{}={}", k->name, shown_value(f, k->value)), origin, written ? '=' : '~'});
         } else {
             out.push_back(Row{std::string(f.variable), left_out(s), 0});
         }
@@ -129,8 +136,10 @@ std::string per_signal(const Outcome& outcome, const Environment& env) {
     std::vector<std::array<std::string, 3>> rows;
     for (Signal signal : kSignals) {
         for (std::string_view option : kSignalOptions) {
-            const Field& f = *find_field(fmt::format("otlp_{}", ascii_lower(option)));
             std::string own = signal_variable(signal, option);
+            const Field* generic = outcome.settings.schema->of_variable(own);
+            if (!generic) continue;  // the schema in force writes no such variable
+            const Field& f = *generic;
             auto e =
                 std::find_if(t.exports.begin(), t.exports.end(), [&](const Export& x) { return x.name == f.variable; });
             auto k = std::find_if(t.kept.begin(), t.kept.end(), [&](const Export& x) { return x.name == f.variable; });
@@ -151,6 +160,7 @@ std::string per_signal(const Outcome& outcome, const Environment& env) {
             rows.push_back(std::move(row));
         }
     }
+    if (rows.empty()) return {};
     size_t first = 0, second = 0;
     for (const auto& r : rows) {
         first = std::max(first, r[0].size());
@@ -168,7 +178,7 @@ std::string per_signal(const Outcome& outcome, const Environment& env) {
 
 std::string enablement(const Outcome& outcome, const Environment& env) {
     const auto& t = outcome.translation;
-    const Setting& enabled = outcome.settings["enabled"];
+    const Setting& enabled = outcome.settings.with_role(Role::enables);
     if (t.decided_by != "telemetry.enabled")
         return fmt::format("{}={} in the environment", t.decided_by,
                            shown_value(*enabled.field, lookup(env, t.decided_by).value_or("")));
@@ -198,7 +208,10 @@ std::vector<std::string> kept_over_config(const Outcome& outcome) {
             if (s.field == f && overrides_config(s, e.value)) out.push_back(variable);
     };
     for (const auto& e : with_kept(t)) {
-        if (e.source == Export::Source::kept) against(e, e.name);
+        // Gym's main warns of a nemo-lens variable that overrides the config (lint's).
+        const Field* f = t.schema->of_variable(e.name);
+        bool warned = t.schema->lens == LensRule::defer && f && f->lens == e.name;
+        if (e.source == Export::Source::kept && !warned) against(e, e.name);
         if (e.source == Export::Source::lens) against(e, e.from);
     }
     return out;
@@ -219,6 +232,12 @@ std::string explain(const Outcome& outcome, const Environment& env, const std::v
     std::string out = fmt::format(
         "{}{}\n", kPrefix,
         files.empty() ? "no config file read" + because(outcome) : fmt::format("read {}", fmt::join(files, ", ")));
+    // Which Gym's command line was read, so that a user can tell why an option was taken or not.
+    if (auto note = command_line_note(outcome.reading); !note.empty()) out += fmt::format("{}{}\n", kPrefix, note);
+    // Which Gym's schema, where it was chosen: the default needs no line.
+    if (!outcome.schema.why.empty())
+        out += fmt::format("{}telemetry schema: {} ({})\n", kPrefix, schema_title(*outcome.settings.schema),
+                           outcome.schema.why);
     if (!outcome.translation.enabled) {
         out += fmt::format("{}telemetry off, nothing exported: {}\n", kPrefix, enablement(outcome, env));
         if (auto keys = set_while_off(outcome); !keys.empty())

@@ -13,6 +13,7 @@
 #include "gym_otel_env/omegaconf/value_kind.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 #include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
@@ -56,8 +57,9 @@ struct Named {
 };
 
 std::optional<Named> named(const Settings& settings, std::string_view key, const Environment& env) {
-    const Setting& s = settings[key];
-    if (s.invalid) return std::nullopt;  // validate's error says what is wrong with it
+    const Setting* found = settings.find(key);
+    if (!found || found->invalid) return std::nullopt;  // validate's error says what is wrong with it
+    const Setting& s = *found;                          // validate's error says what is wrong with it
     InEffect v = in_effect(s, env);
     bool config = v.from == InEffect::From::config;
     if (!v.value || (config && s.origin.empty()) || trim(*v.value).empty()) return std::nullopt;
@@ -105,6 +107,28 @@ std::optional<Diagnostic> doubled_path(const Named& endpoint, const Url& url, Pr
     return std::nullopt;
 }
 
+// A key the schema in force does not have. A field of another known Gym is named as one:
+// the config was written for that Gym, and this one ignores it.
+Diagnostic unknown_key(const Schema& schema, const UnknownKey& u) {
+    std::string path = "telemetry." + u.key;
+    std::vector<std::string> others;
+    for (const auto& known : known_schemas())
+        if (&known != &schema && (known.find(u.key) || known.is_block(u.key))) others.push_back(schema_title(known));
+    if (!others.empty())
+        return Diagnostic{u.origin,
+                          path,
+                          fmt::format("not a field of {}, the telemetry schema in force, but of {} (--gym-version "
+                                      "names the Gym that runs)",
+                                      schema_title(schema), fmt::join(others, " and ")),
+                          true,
+                          {}};
+    size_t dot = u.key.rfind('.');
+    std::string_view block = dot == std::string::npos ? std::string_view() : std::string_view(u.key).substr(0, dot);
+    std::string_view name =
+        dot == std::string::npos ? std::string_view(u.key) : std::string_view(u.key).substr(dot + 1);
+    return Diagnostic{u.origin, path, "unknown key", true, did_you_mean(schema.closest(name, block))};
+}
+
 }  // namespace
 
 std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& translation, const Environment& env) {
@@ -122,7 +146,9 @@ std::vector<Diagnostic> lint_otlp(const Settings& settings, const Translation& t
     for (Signal signal : kSignals) {
         for (std::string_view option : kSignalOptions) {
             std::string own = signal_variable(signal, option);
-            const Field& f = *find_field(fmt::format("otlp_{}", ascii_lower(option)));
+            const Field* generic = settings.schema->of_variable(own);
+            if (!generic) continue;  // the schema in force writes no such variable
+            const Field& f = *generic;
             auto e = std::find_if(translation.exports.begin(), translation.exports.end(),
                                   [&](const Export& x) { return x.name == f.variable; });
             if (!is_set(env, own) || e == translation.exports.end()) continue;
@@ -269,6 +295,13 @@ std::vector<std::string> check_rule(const Field& f, std::string_view value, Prot
             if (!plain_decimal(value))
                 out.push_back(fmt::format("{} is not a decimal integer ({} rejects it)", shown, reader(f)));
             break;
+        case Rule::positive:
+            // Each server validates the variable as the block's field again: a failure there
+            // stops it.
+            if (auto x = pydantic_float(value); !x || !(*x > 0))
+                out.push_back(
+                    fmt::format("{} is not a number greater than 0 (Gym's servers fail to start on it)", shown));
+            break;
         case Rule::one_of: {
             // Both readers strip the word first (the SDK's _get_exporter_entry_point, nemo-lens'
             // exporter), then take it as it is: `GRPC` is refused.
@@ -331,10 +364,7 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
     // falls back to gRPC, as they do.
     auto chosen = named(settings, "otlp_protocol", env);
     Protocol protocol = chosen ? parse_protocol(chosen->value).value_or(Protocol::grpc) : kDefaultProtocol;
-    for (const auto& u : settings.unknown) {
-        out.push_back(
-            Diagnostic{u.origin, "telemetry." + u.key, "unknown key", true, did_you_mean(closest_field(u.key))});
-    }
+    for (const auto& u : settings.unknown) out.push_back(unknown_key(*settings.schema, u));
     for (const auto& s : settings.fields) {
         const Field& f = *s.field;
         if (f.rule == Rule::none || s.invalid) continue;
@@ -352,7 +382,7 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env) {
     return out;
 }
 
-std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
+std::vector<Diagnostic> lint_top_level(const NodePtr& root, const Schema& schema) {
     std::vector<Diagnostic> out;
     if (!root || root->type != Type::mapping) return out;
     constexpr std::string_view block = "telemetry";
@@ -374,7 +404,7 @@ std::vector<Diagnostic> lint_top_level(const NodePtr& root) {
     if (written && !empty) return out;
     std::string_view fix = written ? "; indent it under 'telemetry:'" : "; put it under a 'telemetry:' block";
     for (const auto& e : root->entries()) {
-        if (!find_field(e.key.str()) || e.value->type == Type::mapping || e.value->type == Type::sequence) continue;
+        if (!schema.find(e.key.str()) || e.value->type == Type::mapping || e.value->type == Type::sequence) continue;
         out.push_back(Diagnostic{key_origin(e.value->origin), e.key.str(),
                                  "a telemetry field at the top level, where Gym does not read it", true,
                                  std::string(fix)});
@@ -388,6 +418,23 @@ std::vector<Diagnostic> lint_command(const Outcome& outcome) {
     std::vector<Diagnostic> out;
     for (auto& w : command_warnings(outcome.reading, !outcome.files.empty(), exported))
         out.push_back(Diagnostic{{}, {}, std::move(w.text), false, {}});
+    return out;
+}
+
+std::vector<Diagnostic> lint_lens_overrides(const Translation& translation) {
+    std::vector<Diagnostic> out;
+    for (const auto& o : translation.lens_overrides) {
+        const Setting& s = *o.setting;
+        // As Gym's %r shows the model's value: a boolean as True or False.
+        std::string config =
+            s.field->type == FieldType::boolean ? (*s.value == "1" ? "True" : "False") : python_repr(*s.value);
+        out.push_back(Diagnostic{
+            s.origin,
+            fmt::format("telemetry.{}", s.field->key),
+            fmt::format("{} from the config is ignored because {}={} is set", config, o.variable, python_repr(o.value)),
+            false,
+            {}});
+    }
     return out;
 }
 

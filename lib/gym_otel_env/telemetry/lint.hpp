@@ -39,7 +39,12 @@ std::vector<Diagnostic> lint(const Settings& settings, const Environment& env);
 // And, when the block is null, empty or missing, a top-level key named as one of its
 // fields holding a scalar or null (`telemetry:` then `enabled: true` at column 1): Gym
 // reads neither. A field's name holding a mapping or a list is a server or Gym's own.
-std::vector<Diagnostic> lint_top_level(const NodePtr& root);
+std::vector<Diagnostic> lint_top_level(const NodePtr& root, const Schema& schema);
+
+// Gym main's warning for each config value a set nemo-lens variable overrides
+// (Translation::lens_overrides): `telemetry.exporter`, "'otlp' from the config is ignored
+// because NEMO_LENS_EXPORTER='console' is set".
+std::vector<Diagnostic> lint_lens_overrides(const Translation& translation);
 
 // Inside a Slurm job, a kept NEMO_GYM_OTEL_RUN_ID that is neither SLURM_JOB_ID nor
 // SLURM_ARRAY_JOB_ID: most often a login shell's random id that sbatch carried into the

@@ -10,6 +10,7 @@
 #include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/gym/load.hpp"
 #include "gym_otel_env/omegaconf/resolve.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 #include "gym_otel_env/telemetry/translate.hpp"
 #include "gym_otel_env/telemetry/validate.hpp"
 
@@ -25,6 +26,7 @@ struct Outcome {
     CommandReading reading;                       // how the command under --exec was read
     std::vector<LoadWarning> load_warnings;       // the loader's (load.hpp)
     bool no_env_yaml = false;                     // --no-env-yaml
+    SchemaInForce schema;                         // which Gym's telemetry schema, and why
 };
 
 }  // namespace goe

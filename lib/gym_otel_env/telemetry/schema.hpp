@@ -1,5 +1,7 @@
-// The telemetry block's fields: one row each, read by validation, translation,
-// --explain, the lint and the docs. Adding a field is adding a row.
+// What a telemetry schema is: its fields, one row each, read by validation, translation,
+// --explain, the lint, the probe and the docs. A schema is a value: each Gym version's is
+// a table of its own (schema_versions.hpp), and every consumer takes the one in force.
+// Adding a field is adding a row.
 #pragma once
 
 #include <array>
@@ -14,7 +16,8 @@
 
 namespace goe {
 
-enum class FieldType { boolean, integer, string, optional_string };
+// positive_float: a float greater than 0 (pydantic's Field(gt=0)), the one bound a schema has so far.
+enum class FieldType { boolean, integer, positive_float, string, optional_string };
 
 // What a value must look like for nemo-lens or the OpenTelemetry SDK to accept it at
 // start-up. Gym takes any value of the field's type, so a value that breaks a rule is a
@@ -23,6 +26,7 @@ enum class Rule {
     none,
     lens_bool,    // one of `words`, ignoring case and surrounding whitespace
     lens_int,     // a plain decimal integer, surrounding whitespace allowed
+    positive,     // a number greater than 0 as pydantic's float reads the text (Gym reads it back so)
     one_of,       // exactly one of `words`
     names,        // comma-separated, each one of `words` ignoring case and whitespace
     endpoint,     // an endpoint the SDK takes over the protocol in effect (otlp.hpp, read_endpoint)
@@ -62,7 +66,9 @@ enum class Role {
 };
 
 struct Field {
-    std::string_view key;  // name in the telemetry block
+    // Its path in the telemetry block: a name, or a nested block's name, a dot and a name
+    // in it ("memory_profiling.enabled"): a nested block is the fields that share a prefix.
+    std::string_view key;
     FieldType type;
     std::string_view fallback;                // the default as exported text ("1", "-1", "otlp")
     bool null_default;                        // the default is null (nothing exported)
@@ -73,36 +79,45 @@ struct Field {
     Role role;                                // what translation does beyond exporting it
     Rule rule;                                // what the variable's value must look like
     std::span<const std::string_view> words;  // the values `rule` allows
+
+    // The nested block the field is in ("memory_profiling"), empty at the top.
+    std::string_view block() const;
+    // Its name in that block.
+    std::string_view name() const;
 };
 
-// One row per field, kept as a table.
-// clang-format off
-inline constexpr std::array<Field, 15> kSchema{{
-    // key                      type                        default      null   variable                                 lens fallback                secrecy               omit         role           rule               words
-    {"enabled",                 FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_ENABLED",                 "NEMO_LENS_ENABLED",         Secrecy::none,        Omit::never, Role::enables, Rule::lens_bool,   kLensBooleans},
-    {"span_groups",             FieldType::string,          "default",   false, "NEMO_GYM_OTEL_SPAN_GROUPS",             "NEMO_LENS_SPAN_GROUPS",     Secrecy::none,        Omit::never, Role::value,   Rule::names,       kSpanGroups},
-    {"export_strategy",         FieldType::string,          "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY",         "NEMO_LENS_EXPORT_STRATEGY", Secrecy::none,        Omit::never, Role::value,   Rule::one_of,      kExportStrategies},
-    {"export_rank",             FieldType::integer,         "-1",        false, "NEMO_GYM_OTEL_EXPORT_RANK",             "NEMO_LENS_EXPORT_RANK",     Secrecy::none,        Omit::never, Role::value,   Rule::lens_int,    {}},
-    {"traces_enabled",          FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_TRACES_ENABLED",          "NEMO_LENS_TRACES_ENABLED",  Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"metrics_enabled",         FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_METRICS_ENABLED",         "NEMO_LENS_METRICS_ENABLED", Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"logs_enabled",            FieldType::boolean,         "0",         false, "NEMO_GYM_OTEL_LOGS_ENABLED",            "NEMO_LENS_LOGS_ENABLED",    Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"exporter",                FieldType::string,          "otlp",      false, "NEMO_GYM_OTEL_EXPORTER",                "NEMO_LENS_EXPORTER",        Secrecy::none,        Omit::never, Role::value,   Rule::one_of,      kExporters},
-    {"run_id",                  FieldType::optional_string, "",          true,  "NEMO_GYM_OTEL_RUN_ID",                  "NEMO_LENS_RUN_ID",          Secrecy::none,        Omit::blank, Role::run_id,  Rule::none,        {}},
-    {"service_name_per_server", FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "",                          Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"instrument_aiohttp",      FieldType::boolean,         "1",         false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP",      "",                          Secrecy::none,        Omit::never, Role::value,   Rule::lens_bool,   kLensBooleans},
-    {"otlp_endpoint",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_ENDPOINT",           "",                          Secrecy::credentials, Omit::never, Role::value,   Rule::endpoint,    {}},
-    {"otlp_protocol",           FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_PROTOCOL",           "",                          Secrecy::none,        Omit::never, Role::value,   Rule::one_of,      kOtlpProtocols},
-    {"otlp_headers",            FieldType::optional_string, "",          true,  "OTEL_EXPORTER_OTLP_HEADERS",            "",                          Secrecy::always,      Omit::never, Role::value,   Rule::header_list, {}},
-    {"service_name",            FieldType::string,          "nemo-gym",  false, "OTEL_SERVICE_NAME",                     "",                          Secrecy::none,        Omit::empty, Role::value,   Rule::none,        {}},
-}};
-// clang-format on
+// What translation does with a set nemo-lens variable (Field::lens) while the config
+// gives the field a value.
+enum class LensRule {
+    carry,  // SPEC 5: the Gym variable gets the nemo-lens one's value
+    defer,  // Gym's main: the Gym variable is not written, so nemo-lens reads its own; a
+            // config value that differs is named as Gym warns
+};
 
-// The row for `key`, or nullptr.
-const Field* find_field(std::string_view key);
+// One version of the telemetry schema: a Gym's TelemetryConfig and setup.py, as a table.
+struct Schema {
+    std::string_view name;          // how --gym-version and messages name it: "seed", "2e5014086a"
+    std::string_view commit;        // the Gym commit it copies; empty for the seed document's
+    std::string_view what;          // where it comes from, for --version and --explain
+    std::span<const Field> fields;  // in the order Gym writes their variables
+    LensRule lens;
 
-// The known key closest to `key` by edit distance, or empty when none is close.
-std::string_view closest_field(std::string_view key);
-// The same among `words`.
+    // The field at `key` (a path, as Field::key), or nullptr.
+    const Field* find(std::string_view key) const;
+    // Whether `key` names a nested block of this schema.
+    bool is_block(std::string_view key) const;
+    // The key of `block` (empty: the top) closest to `key` by edit distance, or empty.
+    std::string_view closest(std::string_view key, std::string_view block = {}) const;
+    // The field whose value `variable` carries: a field's variable, its nemo-lens
+    // fallback (NEMO_LENS_ENABLED carries enabled), or a per-signal OTLP variable
+    // (OTEL_EXPORTER_OTLP_TRACES_HEADERS carries the field of OTEL_EXPORTER_OTLP_HEADERS);
+    // nullptr for any other.
+    const Field* of_variable(std::string_view variable) const;
+    // The field's place in `fields`.
+    size_t index(const Field& field) const { return static_cast<size_t>(&field - fields.data()); }
+};
+
+// The word of `words` closest to `key` by edit distance, or empty when none is close.
 std::string_view closest_word(std::string_view key, std::span<const std::string_view> words);
 
 // The field whose value `variable` carries: a schema variable, its nemo-lens fallback

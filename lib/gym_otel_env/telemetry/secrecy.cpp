@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/schema_versions.hpp"
 
 namespace goe {
 
@@ -173,7 +174,7 @@ bool may_be_secret(const Field& field) { return secret_variable(field.variable) 
 
 bool may_hold_secret(std::string_view text) {
     std::string lower = ascii_lower(text);
-    for (const auto& f : kSchema) {
+    for (const auto& f : default_schema().fields) {
         const SecretVariable* row = secret_variable(f.variable);
         size_t at = lower.find(f.key);
         if (!row || at == std::string::npos) continue;

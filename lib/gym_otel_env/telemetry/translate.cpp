@@ -6,6 +6,7 @@
 
 #include "gym_otel_env/core/error.hpp"
 
+#include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
 #include "gym_otel_env/telemetry/secrecy.hpp"
@@ -21,11 +22,19 @@ bool overrides_config(const Setting& setting, std::string_view value) {
     if (setting.origin.empty() || !setting.value) return false;
     switch (setting.field->type) {
         case FieldType::boolean: return truthy(value) != (*setting.value == "1");
-        case FieldType::integer: return trim(value) != *setting.value;
+        case FieldType::integer:
+        case FieldType::positive_float: return trim(value) != *setting.value;
         case FieldType::string:
         case FieldType::optional_string: return value != *setting.value;
     }
     return false;
+}
+
+bool lens_overrides_config(const Setting& setting, std::string_view value) {
+    if (setting.origin.empty() || !setting.value) return false;
+    std::string_view stripped = python_strip(value);
+    if (setting.field->type == FieldType::boolean) return truthy(stripped) != (*setting.value == "1");
+    return stripped != *setting.value;
 }
 
 InEffect in_effect(const Setting& setting, const Environment& env) {
@@ -56,19 +65,14 @@ void mark_secrets(Translation& t) {
         for (auto& e : *list) e.secret = is_secret(e.name, e.value);
 }
 
-const Setting& enabling(const Settings& settings) {
-    for (const auto& s : settings.fields)
-        if (s.field->role == Role::enables) return s;
-    throw std::logic_error("no setting enables telemetry");  // the schema has one: a bug, not a config error
-}
-
 }  // namespace
 
 Translation translate(const Settings& settings, const Environment& env,
                       const std::function<std::string()>& random_hex12,
                       std::optional<std::string_view> earlier_run_id) {
     Translation out;
-    const Setting& enabled = enabling(settings);
+    out.schema = settings.schema;
+    const Setting& enabled = settings.with_role(Role::enables);
     InEffect on = in_effect(enabled, env);
     if (on.from == InEffect::From::config) {
         out.decided_by = fmt::format("telemetry.{}", enabled.field->key);
@@ -99,6 +103,11 @@ Translation translate(const Settings& settings, const Environment& env,
         InEffect v = in_effect(s, env);
         if (v.from == InEffect::From::variable) {
             out.kept.push_back(kept(v.name, *v.value));
+        } else if (v.from == InEffect::From::lens && settings.schema->lens == LensRule::defer) {
+            // Gym's main leaves the Gym variable unwritten: nemo-lens reads its own.
+            out.kept.push_back(kept(v.name, *v.value));
+            if (lens_overrides_config(s, *v.value))
+                out.lens_overrides.push_back({&s, std::string(v.name), std::string(python_strip(*v.value))});
         } else if (v.from == InEffect::From::lens) {
             out.exports.push_back(
                 Export{std::string(f.variable), std::string(*v.value), Export::Source::lens, {}, std::string(v.name)});
@@ -128,10 +137,12 @@ Translation translate(const Settings& settings, const Environment& env,
             out.exports.push_back(Export{std::string(f->variable), random_hex12(), Export::Source::generated, {}, {}});
         }
     }
-    // The exporters read a per-signal variable before the generic one this writes.
+    // The exporters read a per-signal variable before the generic one this writes (where
+    // the schema has a field for that one).
     for (Signal signal : kSignals)
         for (std::string_view option : kSignalOptions)
-            if (std::string own = signal_variable(signal, option); is_set(env, own))
+            if (std::string own = signal_variable(signal, option);
+                is_set(env, own) && settings.schema->of_variable(own))
                 out.kept.push_back(Export{own, std::string(*lookup(env, own)), Export::Source::kept, {}, own});
     mark_secrets(out);
     return out;
@@ -142,9 +153,10 @@ std::vector<Export> with_kept(const Translation& translation) {
     std::vector<Export> out;
     auto kept = translation.kept.begin();
     // A per-signal variable after the block's own.
-    auto place = [](const std::string& name) {
-        const Field* f = field_of_variable(name);
-        return f->variable == name || f->lens == name ? f - kSchema.data() : std::ssize(kSchema);
+    const Schema& schema = *translation.schema;
+    auto place = [&](const std::string& name) {
+        const Field* f = schema.of_variable(name);
+        return f && (f->variable == name || f->lens == name) ? schema.index(*f) : schema.fields.size();
     };
     for (const auto& e : translation.exports) {
         bool last = e.source == Export::Source::slurm || e.source == Export::Source::generated ||

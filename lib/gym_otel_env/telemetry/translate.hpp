@@ -27,7 +27,16 @@ struct Export {
     bool secret = false;  // secrecy's rule (is_secret) on this variable's value
 };
 
+// A config value Gym's main ignores because a set nemo-lens variable stands in for it
+// (LensRule::defer): Gym warns of it.
+struct LensOverride {
+    const Setting* setting;  // the config's, with its value and origin
+    std::string variable;    // NEMO_LENS_<KEY>
+    std::string value;       // its value, stripped as Gym reads it
+};
+
 struct Translation {
+    const Schema* schema = &default_schema();  // the one the settings follow
     bool enabled = false;
     std::string decided_by;       // "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED" or "telemetry.enabled"
     std::vector<Export> exports;  // what changes, in the order stdout prints it
@@ -35,6 +44,7 @@ struct Translation {
     // that turned telemetry off (NEMO_LENS_ENABLED's as NEMO_GYM_OTEL_ENABLED=0, a lens
     // export), and the per-signal OTLP variables the exporters read first.
     std::vector<Export> kept;
+    std::vector<LensOverride> lens_overrides;  // in schema order
 };
 
 // Every variable in effect, the kept ones with their values, in the order stdout prints
@@ -66,6 +76,11 @@ Translation translate(const Settings& settings, const Environment& env,
 // with the blanks around it dropped, anything else as it is. False where the config
 // wrote nothing, so that a default is never "overridden".
 bool overrides_config(const Setting& setting, std::string_view value);
+
+// Gym main's _same_setting, negated: whether a set nemo-lens variable's `value` asks for
+// another setting than the config wrote (a boolean by truthiness, anything else as text,
+// the value stripped as Python strips it). False where the config wrote nothing.
+bool lens_overrides_config(const Setting& setting, std::string_view value);
 
 // nemo-lens' truth test for ENABLED: trimmed, lower-cased 1/true/yes/on.
 bool truthy(std::string_view value);

@@ -1,8 +1,11 @@
 """Gym's command line as NeMo Gym reads it (nemo_gym/cli/main.py `main`, `_merge_config_paths`,
 `_asset_config_path`, `_extra_roots_from_search_dir`; nemo_gym/cli/legacy.py; pyproject.toml
-[project.scripts]), at commit 2e5014086a172aa34654e195e504df496e9c95f5.
+[project.scripts]), at commit 2e5014086a172aa34654e195e504df496e9c95f5, and the newer command line
+of commit 52755d025d3b535350feda96654f23d733706129 (`version="52755d025d"`): `--agent-type`
+(AGENT_TYPE, _translate_agent_type, _ASSET_LEGACY_PARENTS), `--allow-unsupported-pairing`, the
+selectors `_asset_selector(flag, repeatable=True)`, and _config_aliases.py's moved paths.
 
-`read_gym_command(argv)` -> GymCommand or None (None: not one of Gym's entry points, so the
+`read_gym_command(argv, version)` -> GymCommand or None (None: not one of Gym's entry points, so the
 command line is not read). Asset selectors are resolved later, on the search roots.
 """
 
@@ -48,6 +51,49 @@ ASSETS = {
 # RESOURCES_SERVER_CONFIG, MODEL_TYPE; translated tokens come in that order, not in argv order.
 SELECTOR_ORDER = ["benchmark", "environment", "resources-server", "model-type"]
 
+# 52755d025d: _ASSETS gains agent-type, whose old parent is still searched; three selectors append.
+NEW = "52755d025d"
+ASSETS_NEW = {**ASSETS, "agent-type": ("harnesses", "configs", None)}
+ASSET_LEGACY_PARENTS = {"agent-type": ("responses_api_agents",)}
+REPEATABLE = {"benchmark", "environment", "resources-server"}
+
+# _config_aliases.py at 52755d025d.
+LEGACY_ENVIRONMENT_ALIASES = {
+    "reasoning_gym_claude_code": "claude_code_reasoning_gym",
+    "reasoning_gym_hermes": "hermes_reasoning_gym",
+    "reasoning_gym_orchestrator": "langgraph_orchestrator_reasoning_gym",
+    "reasoning_gym_parallel_thinking": "langgraph_parallel_thinking_reasoning_gym",
+    "reasoning_gym_reflection": "langgraph_reflection_reasoning_gym",
+    "reasoning_gym_rewoo": "langgraph_rewoo_reasoning_gym",
+}
+LEGACY_CONFIG_PATH_ALIASES = {
+    **{f"environments/{a}/config.yaml": f"environments/{b}/config.yaml" for a, b in LEGACY_ENVIRONMENT_ALIASES.items()},
+    "harnesses/stirrup_agent/configs/stirrup_gdpval.yaml": "harnesses/stirrup_agent/configs/stirrup_agent.yaml",
+    "harnesses/tau2/configs/tau2_agent.yaml": "harnesses/tau2/configs/tau2.yaml",
+    "harnesses/verifiers_agent/configs/acereason-math.yaml": "harnesses/verifiers_agent/configs/verifiers_agent.yaml",
+}
+
+
+def legacy_config_path_alias(path: str) -> Optional[str]:
+    parsed = Path(path)
+    if parsed.is_absolute():
+        return None
+    normalized = parsed.as_posix()
+    if normalized.startswith("responses_api_agents/"):
+        normalized = "harnesses/" + normalized.removeprefix("responses_api_agents/")
+    canonical = LEGACY_CONFIG_PATH_ALIASES.get(normalized, normalized)
+    return canonical if canonical != parsed.as_posix() else None
+
+
+def moved_candidates(rel_path: str) -> List[Path]:
+    """__init__.py's _resolve_under_cwd_or_install at 52755d025d: the relative paths tried per root."""
+    p = Path(rel_path)
+    if p.parts and p.parts[0] == "responses_api_agents":
+        return [Path("harnesses", *p.parts[1:]), p]
+    if p.parts and p.parts[0] == "harnesses":
+        return [p, Path("responses_api_agents", *p.parts[1:])]
+    return [p]
+
 # Gym options that take a value (their value is not an override token). Ignored otherwise.
 VALUE_OPTIONS = {
     "--model", "--model-url", "--model-api-key", "--domain", "--modality", "--licensing", "--lifecycle",
@@ -67,8 +113,14 @@ class GymUsageError(Exception):
 
 @dataclass
 class GymCommand:
+    version: str = "2e5014086a"
     configs: List[str] = field(default_factory=list)
-    selectors: dict = field(default_factory=dict)  # flag -> value (argparse `store`: last one wins)
+    # flag -> [values]: argparse `store` keeps the last one; 52755d025d's `append` keeps every one
+    selectors: dict = field(default_factory=dict)
+    agent_type: Optional[str] = None
+    allow_unsupported_pairing: bool = False
+    no_serve: bool = False
+    warnings: List[str] = field(default_factory=list)  # logger.warning lines of the selectors
     search_dirs: List[str] = field(default_factory=list)
     overrides: List[str] = field(default_factory=list)  # Hydra tokens as typed
     verbose: bool = False
@@ -101,8 +153,9 @@ def gym_argv(cmd: List[str]) -> Optional[List[str]]:
     return None
 
 
-def read_gym_command(argv: List[str]) -> GymCommand:
-    g = GymCommand()
+def read_gym_command(argv: List[str], version: str = "2e5014086a") -> GymCommand:
+    g = GymCommand(version=version)
+    assets = ASSETS_NEW if version == NEW else ASSETS
     i = 0
     words: List[str] = []
     only_positional = False
@@ -137,9 +190,19 @@ def read_gym_command(argv: List[str]) -> GymCommand:
             g.configs.append(value_of("--config"))
         elif a == "--search-dir" or a.startswith("--search-dir="):
             g.search_dirs.append(value_of("--search-dir"))
-        elif any(a == "--" + s or a.startswith("--" + s + "=") for s in ASSETS):
-            flag = next(s for s in ASSETS if a == "--" + s or a.startswith("--" + s + "="))
-            g.selectors[flag] = value_of("--" + flag)
+        elif any(a == "--" + s or a.startswith("--" + s + "=") for s in assets):
+            flag = next(s for s in assets if a == "--" + s or a.startswith("--" + s + "="))
+            value = value_of("--" + flag)
+            if flag == "agent-type":
+                g.agent_type = value
+            elif version == NEW and flag in REPEATABLE:
+                g.selectors.setdefault(flag, []).append(value)
+            else:
+                g.selectors[flag] = [value]
+        elif version == NEW and a == "--allow-unsupported-pairing":
+            g.allow_unsupported_pairing = True
+        elif a == "--no-serve":
+            g.no_serve = True
         elif a in ("-v", "--verbose"):
             g.verbose = True
         elif a.split("=", 1)[0] in VALUE_OPTIONS:
@@ -155,9 +218,12 @@ def did_you_mean(value: str, candidates) -> str:
     return f" Did you mean `{matches[0]}`?" if matches else ""
 
 
-def asset_config_path(flag: str, value: str, roots: List[Path]) -> str:
+def asset_config_path(flag: str, value: str, roots: List[Path], version: str = "2e5014086a",
+                      warnings: Optional[List[str]] = None) -> str:
     """_asset_config_path: `name` or `name/flavor` -> the resolved path of the config on the roots."""
-    parent, subdir, default_flavor = ASSETS[flag]
+    warnings = [] if warnings is None else warnings
+    parent, subdir, default_flavor = (ASSETS_NEW if version == NEW else ASSETS)[flag]
+    search_parents = (parent, *ASSET_LEGACY_PARENTS.get(flag, ())) if version == NEW else (parent,)
     server_name, _, flavor = value.partition("/")
     flavor = flavor or default_flavor or server_name
     config_dir = f"{parent}/{server_name}/{subdir}".rstrip("/")
@@ -173,12 +239,29 @@ def asset_config_path(flag: str, value: str, roots: List[Path]) -> str:
             return str(nested[0])
 
     matches: List[Path] = []
+    selected: List[str] = []
     for root in roots:
-        candidate = root / path
-        if candidate.exists() and candidate.resolve() not in matches:
-            matches.append(candidate.resolve())
+        for search_parent in search_parents:
+            candidate = root / search_parent / server_name / subdir / f"{flavor}.yaml"
+            if candidate.exists() and candidate.resolve() not in matches:
+                matches.append(candidate.resolve())
+                selected.append(search_parent)
     if matches:
+        if selected[0] != parent:
+            warnings.append(f"Agent config directory `{selected[0]}` is deprecated; move it to `{parent}`.")
         return str(matches[0])
+    if version == NEW and flag == "environment" and value in LEGACY_ENVIRONMENT_ALIASES:
+        canonical = LEGACY_ENVIRONMENT_ALIASES[value]
+        resolved = asset_config_path(flag, canonical, roots, version, warnings)
+        warnings.append(f"`--environment {value}` is deprecated; use `--environment {canonical}`.")
+        return resolved
+    canonical_path = legacy_config_path_alias(path) if version == NEW else None
+    if canonical_path:
+        for root in roots:
+            candidate = root / canonical_path
+            if candidate.exists():
+                warnings.append(f"Config path `{path}` is deprecated; use `{canonical_path}`.")
+                return str(candidate.resolve())
 
     if flag == "benchmark":
         # Gym enumerates benchmark config names (nemo_gym.benchmarks); here: every */config.yaml or
@@ -194,14 +277,15 @@ def asset_config_path(flag: str, value: str, roots: List[Path]) -> str:
         hint = f" Did you mean `{min(under, key=len)}`?" if under else did_you_mean(value, names)
         available = ", ".join(sorted(f"`{(r / parent).resolve()}`" for r in roots if (r / parent).is_dir()))
     else:
-        available = ", ".join(sorted({f"`{(r / config_dir).resolve()}`" for r in roots if (r / config_dir).is_dir()}))
+        dirs = [r / sp / server_name / subdir for r in roots for sp in search_parents]
+        available = ", ".join(sorted({f"`{d.resolve()}`" for d in dirs if d.is_dir()}))
         typo = flavor
-        candidates = [p.stem for r in roots for p in sorted((r / config_dir).glob("*.yaml"))]
+        candidates = [p.stem for d in dirs for p in sorted(d.glob("*.yaml"))]
         if not candidates:
-            available = ", ".join(sorted({f"`{(r / parent).resolve()}`" for r in roots if (r / parent).is_dir()}))
+            parents = [r / sp for r in roots for sp in search_parents]
+            available = ", ".join(sorted({f"`{d.resolve()}`" for d in parents if d.is_dir()}))
             typo = server_name
-            candidates = [c.name for r in roots if (r / parent).is_dir() for c in sorted((r / parent).iterdir())
-                          if c.is_dir()]
+            candidates = [c.name for d in parents if d.is_dir() for c in sorted(d.iterdir()) if c.is_dir()]
         hint = did_you_mean(typo, candidates)
     raise GymUsageError(
         f"`--{flag} {value}` was specified which implies config `{path}`, which does not exist.{hint} "
@@ -233,9 +317,21 @@ def hydra_tokens(g: GymCommand, roots: List[Path]) -> List[str]:
     if g.configs:
         translated.append(f"+config_paths=[{','.join(g.configs)}]")
     for flag in SELECTOR_ORDER:
-        value = g.selectors.get(flag)
-        if value:
-            translated.append(f"+config_paths=[{asset_config_path(flag, value, roots)}]")
+        values = g.selectors.get(flag)
+        # `store` keeps a string, falsy when empty; `append` a list, truthy with one empty name.
+        repeatable = g.version == NEW and flag in REPEATABLE
+        if values and (repeatable or values[-1]):
+            paths = [asset_config_path(flag, v, roots, g.version, g.warnings) for v in values]
+            translated.append(f"+config_paths=[{','.join(paths)}]")
+    # AGENT_TYPE then ALLOW_UNSUPPORTED_PAIRING follow the other selectors in every command that has them.
+    if g.agent_type:
+        if g.no_serve:
+            raise GymUsageError(
+                "`--agent-type` chooses which agent runs the task, which is settled once the servers are "
+                "running, so it cannot be combined with `--no-serve`. Use `--agent` to name one of them.")
+        translated.append(f"+config_paths=[{asset_config_path('agent-type', g.agent_type, roots, g.version, g.warnings)}]")
+    if g.allow_unsupported_pairing:
+        translated.append("+allow_unsupported_pairing=true")
     tokens = merge_config_paths(translated + g.overrides)
     if g.verbose:
         tokens = ["+verbose=true"] + tokens

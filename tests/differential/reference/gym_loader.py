@@ -20,6 +20,7 @@ from omegaconf import MISSING, DictConfig, ListConfig, OmegaConf, open_dict
 from omegaconf._utils import get_yaml_loader
 from pydantic import TypeAdapter
 
+import gym_cli
 from hydra_parser import parse_override
 
 CONFIG_PATHS_KEY = "config_paths"
@@ -189,14 +190,61 @@ def load_entry(entry: Any, roots: List[Path]) -> DictConfig:
     return load_text_as_config(text, str(path))
 
 
-def load_extra_config_paths(config_paths: List[Any], roots: List[Path]) -> Tuple[List[Any], List[DictConfig]]:
-    """load_extra_config_paths: (all entries, configs in merge order: post-order of the include tree)."""
+# Gym 52755d025d's loader (set by gym_otel_ref for that command line): a config_paths entry that
+# moved between responses_api_agents/ and harnesses/, or was renamed (_config_aliases.py), is found
+# where it is now (__init__.py's _resolve_under_cwd_or_install, global_config.py's
+# load_extra_config_paths), with Gym's warning, and the new name is what the list records.
+MOVED_PATHS = False
+WARNINGS: List[str] = []
+
+
+def locate_moved(entry: str, roots: List[Path]) -> Optional[Path]:
+    p = Path(entry)
+    if p.is_absolute():
+        return p if p.exists() else None
+    for root in roots:
+        for relative in gym_cli.moved_candidates(entry):
+            if (root / relative).exists():
+                return root / relative
+    return None
+
+
+def load_moved_entry(config_paths: List[Any], index: int, roots: List[Path]) -> DictConfig:
+    original = os.fspath(config_paths[index])
+    canonical = gym_cli.legacy_config_path_alias(original)
+    legacy = not Path(original).is_absolute() and Path(original).parts[:1] == ("responses_api_agents",)
+    renamed = None
+    if canonical and legacy:
+        path = locate_moved(canonical, roots)
+        if path is not None:
+            renamed = canonical
+        else:
+            path = locate_moved(original, roots)
+    else:
+        path = locate_moved(original, roots)
+        if path is None and canonical:
+            path = locate_moved(canonical, roots)
+            renamed = canonical if path is not None else None
+    if path is None:
+        return load_entry(original, roots)  # Gym's not-found message, the places of the entry as written
+    if renamed:
+        WARNINGS.append(f"Config path `{original}` is deprecated; use `{renamed}`.")
+        config_paths[index] = renamed
+    with io.open(os.path.abspath(path), "r", encoding="utf-8") as f:
+        return load_text_as_config(f.read(), str(path))
+
+
+def load_extra_config_paths(config_paths: List[Any], roots: List[Path],
+                            literal: int = 0) -> Tuple[List[Any], List[DictConfig]]:
+    """load_extra_config_paths: (all entries, configs in merge order: post-order of the include tree).
+    The first `literal` entries are the tool's CONFIG arguments, found as written."""
     config_paths = list(config_paths)
     root_count = len(config_paths)
     children: List[List[int]] = [[] for _ in config_paths]
     configs: List[DictConfig] = []
     for index, entry in enumerate(config_paths):  # grows while iterating, as in Gym
-        cfg = load_entry(entry, roots)
+        moved = MOVED_PATHS and index >= literal and entry is not STDIN
+        cfg = load_moved_entry(config_paths, index, roots) if moved else load_entry(entry, roots)
         for new_entry in cfg.get(CONFIG_PATHS_KEY) or []:  # iterated as Gym iterates it
             if new_entry not in config_paths:
                 config_paths.append(new_entry)
@@ -354,7 +402,7 @@ def parse(hydra_cfg: DictConfig, positional: List[Any], env_yaml: Optional[str],
         except Exception as e:
             raise MalformedConfigPathsError(f"'{CONFIG_PATHS_KEY}' must be a list of paths. Got: {value!r}") from e
 
-    all_entries, configs = load_extra_config_paths(entries, roots)
+    all_entries, configs = load_extra_config_paths(entries, roots, len(positional))
     configs.append(env_cfg)
     cfg = OmegaConf.merge(*configs, cfg)
     if all_entries:

@@ -49,6 +49,7 @@ class Args:
         self.no_env_yaml = False
         self.search_dirs: List[str] = []
         self.gym_root: Optional[str] = None
+        self.gym_version: Optional[str] = None
         self.configs: List[str] = []
         self.exec_cmd: Optional[List[str]] = None
 
@@ -93,6 +94,8 @@ def parse_args(argv: List[str]) -> Args:
             a.search_dirs.append(value_of("--search-dir"))
         elif arg == "--gym-root" or arg.startswith("--gym-root="):
             a.gym_root = value_of("--gym-root")
+        elif arg == "--gym-version" or arg.startswith("--gym-version="):
+            a.gym_version = value_of("--gym-version")
         elif arg == "--format" or arg.startswith("--format="):
             fmt = value_of("--format")
             if fmt != "json":
@@ -122,7 +125,10 @@ def run(argv: List[str]) -> Dict[str, str]:
     if args.exec_cmd is not None and not args.configs:
         g_argv = gym_cli.gym_argv(args.exec_cmd)
         if g_argv is not None:
-            gym = gym_cli.read_gym_command(g_argv)
+            # 52755d025d's command line for it and for Gym's main (docs/decisions.md), else 2e5014086a's.
+            version = gym_cli.NEW if args.gym_version in (gym_cli.NEW, "27c821d975") else "2e5014086a"
+            gym = gym_cli.read_gym_command(g_argv, version)
+            gym_loader.MOVED_PATHS = version == gym_cli.NEW
             if not gym.has_command:
                 gym = None
     gym_extra = gym_cli.gym_search_roots(gym) if gym else gym_cli.gym_search_roots(gym_cli.GymCommand())
