@@ -258,6 +258,7 @@ std::string version_text() {
     };
     // The Gyms it knows, each with the telemetry schema it has; the first is the default.
     std::vector<std::string> gyms;
+    gyms.reserve(kGymVersions.size());
     for (const auto& g : kGymVersions)
         gyms.push_back(g.name == g.schema ? std::string(g.name) : fmt::format("{} (schema {})", g.name, g.schema));
     gyms.front() += " (the default)";

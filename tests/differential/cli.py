@@ -25,6 +25,13 @@ its errors through --set), gymcli (`--exec -- gym env start ...` and the other e
 its argv and environment as JSON: the binary's side is the variables the child saw changed, and
 the child must get its arguments unchanged). The summary gives passed/total per form.
 
+--gym-version NAME (repeatable; seed, 2e5014086a, 27c821d975): the telemetry schema versions of
+SPEC 8 to draw each case's from; the case passes `--gym-version NAME` to both programs and exercises
+that version's differences (versions_gen.py). Default: all three when the binary's --help lists
+--gym-version (and with --self-test), else none: the option is not passed and every case is the
+seed's (a binary without the option cannot be asked for another version; naming one but seed is
+an error).
+
 --self-test runs the reference in place of the binary (must give 0 failures).
 
 --skip TAG leaves out the pool entries and faults tagged TAG ("disputed", "ambiguous"; see
@@ -49,6 +56,17 @@ from typing import Dict, List
 from .generator import FORMS, Case, generate
 from .runner import REPO, Result, describe, execute, write_failure
 from .shrinker import shrink
+from .versions_gen import VERSIONS
+
+
+def binary_takes_gym_version(binary: str) -> bool:
+    import subprocess
+
+    try:
+        p = subprocess.run([binary, "--help"], capture_output=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return b"--gym-version" in p.stdout + p.stderr
 
 
 def main() -> int:
@@ -65,6 +83,8 @@ def main() -> int:
     ap.add_argument("--skip", action="append", default=[], help="leave out pool entries/faults with TAG")
     ap.add_argument("--form", action="append", default=[], choices=list(FORMS),
                     help="generate only cases of this form (repeatable; default: all)")
+    ap.add_argument("--gym-version", action="append", default=[], choices=list(VERSIONS),
+                    help="schema versions to draw cases from (repeatable; default: see above)")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--shrink-budget", type=int, default=80, help="max runs spent shrinking one failure")
     ap.add_argument("--timeout", type=float, default=20.0)
@@ -74,14 +94,23 @@ def main() -> int:
 
     skip = tuple(opts.skip)
     indices = opts.case if opts.case else list(range(opts.count))
-    cases = [generate(opts.seed, i, skip, tuple(opts.form)) for i in indices]
+    binary_ok = opts.self_test or opts.dump or (os.path.isfile(opts.bin) and os.access(opts.bin, os.X_OK))
+    if not binary_ok:
+        print(f"difftest: no executable binary at {opts.bin} (use --bin or --self-test)", file=sys.stderr)
+        return 2
+    takes_version = opts.self_test or opts.dump or binary_takes_gym_version(opts.bin)
+    if not takes_version and set(opts.gym_version) - {"seed"}:
+        print(f"difftest: {opts.bin} has no --gym-version option: only the seed's schema can be tested "
+              "(--gym-version seed, or none)", file=sys.stderr)
+        return 2
+    versions = tuple(opts.gym_version or VERSIONS) if takes_version else ()
+    if not takes_version:
+        print("difftest: the binary has no --gym-version: every case is the seed schema's, the option not given")
+    cases = [generate(opts.seed, i, skip, tuple(opts.form), versions) for i in indices]
     if opts.dump:
         for c in cases:
             print(describe(c, "(not run)", Result(0, "", ""), Result(0, "", ""), c.args(), c.env, Path("@ROOT@")))
         return 0
-    if not opts.self_test and not (os.path.isfile(opts.bin) and os.access(opts.bin, os.X_OK)):
-        print(f"difftest: no executable binary at {opts.bin} (use --bin or --self-test)", file=sys.stderr)
-        return 2
 
     out = Path(opts.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -128,11 +157,15 @@ def main() -> int:
         shutil.rmtree(work, ignore_errors=True)
     passed = len(cases) - len(failures)
     per_form: Dict[str, List[int]] = {}
+    per_version: Dict[str, List[int]] = {}
     for c in cases:
         per_form.setdefault(c.form, [0, 0])[0] += 1
+        per_version.setdefault(c.gym_version or "seed (no option)", [0, 0])[0] += 1
     for c, _root, _reason, _run in failures:
         per_form[c.form][1] += 1
+        per_version[c.gym_version or "seed (no option)"][1] += 1
     print("difftest: by form: " + ", ".join(f"{f} {n - m}/{n} passed" for f, (n, m) in sorted(per_form.items())))
+    print("difftest: by version: " + ", ".join(f"{f} {n - m}/{n} passed" for f, (n, m) in sorted(per_version.items())))
     print(f"difftest: ({both_ok} accepted by both, {both_reject} rejected by both)")
     print(f"difftest: {passed} passed, {len(failures)} failed")
     return 1 if failures else 0

@@ -200,9 +200,11 @@ class Case:
     notes: List[str] = field(default_factory=list)
     form: str = "classic"
     exec_cmd: Optional[List[str]] = None  # the command after `--exec --` (a stub from bin/)
+    gym_version: Optional[str] = None  # `--gym-version NAME` (SPEC 8); None: the option is not given
 
     def args(self) -> List[str]:
-        out = list(self.opts)
+        out = ["--gym-version", self.gym_version] if self.gym_version is not None else []
+        out += self.opts
         for k, val in self.sets:
             out += ["--set", f"{k}={val}"]
         out += self.positional
@@ -1166,20 +1168,40 @@ def form_gymcli(g: Gen) -> None:
     c.exec_cmd = cmd + args
 
 
+def form_versions(g: Gen) -> None:
+    """Mostly valid single-file cases, for the schema versions' differences (versions_gen.py)."""
+    try:
+        from . import versions_gen
+    except ImportError:  # imported as a top-level module
+        import versions_gen
+    versions_gen.form_versions(g)
+
+
 FORMS: Dict[str, Optional[Callable[[Gen], None]]] = {
     "classic": None, "directives": form_directives, "missing": form_missing, "override": form_override,
-    "gymcli": form_gymcli,
+    "gymcli": form_gymcli, "versions": form_versions,
 }
-FORM_WEIGHTS = {"classic": 3, "directives": 3, "missing": 2, "override": 2, "gymcli": 3}
+FORM_WEIGHTS = {"classic": 3, "directives": 3, "missing": 2, "override": 2, "gymcli": 3, "versions": 4}
 
 
-def generate(seed: int, index: int, skip: Tuple[str, ...], forms: Tuple[str, ...] = ()) -> Case:
-    names = [f for f in FORMS if not forms or f in forms]
+def generate(seed: int, index: int, skip: Tuple[str, ...], forms: Tuple[str, ...] = (),
+             versions: Tuple[str, ...] = ()) -> Case:
+    """versions: the schema versions to draw from (SPEC 8; versions_gen.py adds each one's
+    differences, from a random stream of their own so that the rest of the case stays the same);
+    none: the case gives no --gym-version at all."""
+    # the versions form only where versions are drawn: a run without them keeps its old cases
+    names = [f for f in FORMS if (not forms or f in forms) and (versions or f != "versions")]
     form = random.Random(f"{seed}/{index}/form").choices(names, [FORM_WEIGHTS[f] for f in names])[0]
     g = Gen(seed, index, skip)
     build = FORMS[form]
     if build is None:
-        return g.build()
-    build(g)
+        g.build()
+    else:
+        build(g)
+    if versions:
+        from . import versions_gen  # it imports this module's pools
+
+        version = random.Random(f"{seed}/{index}/version").choice(list(versions))
+        versions_gen.add_version(g.case, version, skip)
     return g.case
 

@@ -6,8 +6,10 @@ Both programs run with the same arguments, environment, stdin and working direct
     BIN --format json ARGS                   (C++)
     python gym_otel_ref.py ARGS              (reference; PYTHONPATH=/usr/lib/python3/dist-packages)
 
-Pass: both exit 0 with the same variables (a 12-hex-digit NEMO_GYM_OTEL_RUN_ID matches any other),
-or both exit non-zero (and the binary printed nothing on stdout, SPEC 7). Anything else is a
+Pass: both exit 0 with the same variables (a 12-hex-digit NEMO_GYM_OTEL_RUN_ID matches any other)
+and the same warnings of Gym main's lens rule (Gym's `telemetry.F=<repr> from the config is ignored
+because NEMO_LENS_K=<repr> is set`, or the tool's `FILE:L:C: telemetry.F: <repr> from the config
+...`: the same field, values and variable, in order), or both exit non-zero (and the binary printed nothing on stdout, SPEC 7). Anything else is a
 failure. In the gymcli form the child of `--exec` is a stub from bin/ that prints its argv and
 environment as JSON: the binary's side is the variables the child saw changed, and the child must
 get its arguments unchanged.
@@ -33,6 +35,16 @@ REPO = Path(__file__).resolve().parent.parent.parent
 REF = REPO / "tests" / "differential" / "reference" / "gym_otel_ref.py"
 OMEGACONF_PATH = "/usr/lib/python3/dist-packages"
 HEX12 = re.compile(r"^[0-9a-f]{12}$")
+# Gym main's setup.py warning for a config value a set NEMO_LENS_<KEY> overrides (SPEC 8), in
+# Gym's words (`telemetry.F=VALUE`) or with the key path the tool's messages give (`telemetry.F: VALUE`).
+LENS_WARNING = re.compile(
+    r"telemetry\.(\w+)(?:=|: )(.*) from the config is ignored because (NEMO_LENS_\w+)=(.*) is set$")
+
+
+def lens_warnings(stderr: str) -> List[str]:
+    """Each lens warning as Gym words it, whichever of the two forms the line has."""
+    return [f"telemetry.{m[1]}={m[2]} from the config is ignored because {m[3]}={m[4]} is set"
+            for m in map(LENS_WARNING.search, stderr.splitlines()) if m]
 
 
 @dataclass
@@ -151,6 +163,9 @@ def compare(b: Result, r: Result) -> Optional[str]:
         keys = sorted(set(bj) | set(rj))
         diff = [k for k in keys if bj.get(k) != rj.get(k)]
         return "different variables: " + ", ".join(diff)
+    bw, rw = lens_warnings(b.stderr), lens_warnings(r.stderr)
+    if bw != rw:
+        return f"different lens warnings: binary {bw!r}, reference {rw!r}"
     return None
 
 

@@ -8,6 +8,13 @@ from kSchema either: it reads kSchema's rows out of lib/gym_otel_env/telemetry/s
 and fails, naming each difference, when a copy has a field, a type, a default or a
 variable the table does not, so that a field added to one side and forgotten on the
 other fails a test. Exit 0 when all agree, 1 with the differences on stderr.
+
+kSeed (lib/gym_otel_env/telemetry/schema_versions.cpp, the seed's table, SPEC 8's default) is
+held to the seed's copies as kSchema was. Each version of reference/gym_versions.py is held to
+its own table (kSeed, kBranch, kMain): the rows in write order, each with its key (a nested
+field's as its path, memory_profiling.interval_seconds), type, default, variable and lens
+fallback, as the version's pydantic model and tables give them. gym_versions.py is also held to
+itself and the generator's copy of Gym main's _LENS_FIELDS (versions_gen.LENS_FIELDS) to it.
 """
 
 from __future__ import annotations
@@ -42,8 +49,10 @@ def schema_rows(version: str = "seed") -> list[dict]:
     return rows
 
 
-def python_kind(annotation, default) -> str:
+def python_kind(annotation, default, metadata=()) -> str:
     """The reference's field type in kSchema's FieldType words."""
+    if annotation is float:
+        return "positive_float" if any(getattr(m, "gt", None) == 0 for m in metadata) else "float"
     if annotation is bool:
         return "boolean"
     if annotation is int:
@@ -53,6 +62,67 @@ def python_kind(annotation, default) -> str:
     if typing.get_origin(annotation) is typing.Union and set(typing.get_args(annotation)) == {str, type(None)}:
         return "optional_string"
     return f"unknown ({annotation!r})"
+
+
+def reference_rows(v) -> list[dict]:
+    """A gym_versions.Version as the C++ table's rows, in the order its setup.py writes them."""
+    import telemetry_model as model
+
+    fields = v.model.model_fields
+    order = [("enabled", "NEMO_GYM_OTEL_ENABLED", "ENABLED", fields["enabled"])]
+    order += [(f, "NEMO_GYM_OTEL_" + k, k, fields[f]) for f, k in v.prefixed]
+    for block, variables in v.nested:
+        sub = fields[block].annotation.model_fields
+        order += [(f"{block}.{f}", var, "", sub[f]) for f, var in variables]
+    order += [(f, var, "", fields[f]) for f, var in v.otlp]
+    order.append(("service_name", "OTEL_SERVICE_NAME", "", fields["service_name"]))
+    return [{"key": key, "type": python_kind(info.annotation, info.default, info.metadata),
+             "fallback": "" if info.default is None else model.as_env_text(info.default),
+             "null": "true" if info.default is None else "false", "variable": var,
+             "lens": f"NEMO_LENS_{lens}" if lens in v.lens_keys else ""}
+            for key, var, lens, info in order]
+
+
+def version_problems() -> list[str]:
+    import gym_versions
+    import telemetry_model as model
+    import versions_gen
+
+    problems: list[str] = []
+    seed = gym_versions.SEED
+    if (seed.model, seed.prefixed, set(seed.lens_keys), seed.otlp) != (
+            model.TelemetryConfig, model.PREFIXED, model.LENS_KEYS, model.OTLP):
+        problems.append("gym_versions.SEED is not telemetry_model's seed table")
+    if set(versions_gen.VERSIONS) != set(gym_versions.VERSIONS):
+        problems.append(f"versions_gen.VERSIONS {versions_gen.VERSIONS!r} != gym_versions.VERSIONS "
+                        f"{list(gym_versions.VERSIONS)!r}")
+    for v in gym_versions.VERSIONS.values():
+        fields = v.model.model_fields
+        named = [f for f, _ in v.prefixed] + [f for f, _ in v.otlp] + [b for b, _ in v.nested]
+        missing = [f for f in named + ["enabled", "service_name"] if f not in fields]
+        if missing:
+            problems.append(f"gym_versions {v.name}: fields named by its tables but not in its model: {missing}")
+        for block, variables in v.nested:
+            sub = fields[block].annotation.model_fields if block in fields else {}
+            if sorted(f for f, _ in variables) != sorted(sub):
+                problems.append(f"gym_versions {v.name}: {block}'s variables do not name its model's fields")
+        stray = sorted(v.lens_keys - {k for _, k in v.prefixed} - {"ENABLED"})
+        if stray:
+            problems.append(f"gym_versions {v.name}: lens keys without a variable: {stray}")
+    for name, v in gym_versions.VERSIONS.items():
+        mine, table = reference_rows(v), schema_rows(name)
+        if mine != table:
+            keys = [r["key"] for r in mine]
+            if keys != [r["key"] for r in table]:
+                problems.append(f"gym_versions {name}'s fields, in write order:\n  copy:    {keys!r}\n"
+                                f"  {TABLES[name]}: {[r['key'] for r in table]!r}")
+            for m, t in zip(mine, table):
+                if m != t:
+                    problems.append(f"gym_versions {name}, {m['key']}:\n  copy:    {m!r}\n  {TABLES[name]}: {t!r}")
+    main_lens = sorted(k.lower() for k in gym_versions.MAIN.lens_keys - {"ENABLED"})
+    if sorted(versions_gen.LENS_FIELDS) != main_lens:
+        problems.append(f"versions_gen.LENS_FIELDS {sorted(versions_gen.LENS_FIELDS)!r} != _LENS_FIELDS {main_lens!r}")
+    return problems
 
 
 def main() -> int:
@@ -97,6 +167,7 @@ def main() -> int:
     same("odd_yaml.BOOL_FIELDS (all booleans but enabled)", sorted(odd_yaml.BOOL_FIELDS),
          sorted(r["key"] for r in rows if r["type"] == "boolean" and r["key"] != "enabled"))
 
+    problems += version_problems()
     for p in problems:
         print(f"schema_copies: {p}", file=sys.stderr)
     return 1 if problems else 0

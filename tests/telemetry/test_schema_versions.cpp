@@ -229,6 +229,14 @@ TEST_CASE("Gym's main: a set NEMO_LENS_<KEY> leaves the Gym variable unwritten, 
                 "NEMO_LENS_EXPORTER='console' is set"});
 }
 
+TEST_CASE("Gym's main: its warning also where the Gym variable is set, which wins; none for a null or unset value") {
+    Environment env{{"NEMO_GYM_OTEL_EXPORTER", "otlp"}, {"NEMO_LENS_EXPORTER", "console"}, {"NEMO_LENS_RUN_ID", "x"}};
+    auto o = run("27c821d975", "telemetry:\n  enabled: true\n  exporter: otlp\n  run_id: null\n", env);
+    CHECK(findings(o, env) == Lines{"warning: c.yaml:3:13: telemetry.exporter: 'otlp' from the config is ignored "
+                                    "because NEMO_LENS_EXPORTER='console' is set"});
+    CHECK(findings(run("27c821d975", "telemetry:\n  enabled: true\n", env), env).empty());
+}
+
 TEST_CASE("the seed and the branch carry a set NEMO_LENS_<KEY> to the Gym variable; the branch writes no OTLP") {
     Environment env{{"NEMO_LENS_EXPORTER", "console"}, {"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://t:4318"}};
     const std::string yaml = "telemetry:\n  enabled: true\n  run_id: r\n  otlp_endpoint: http://x:4318\n";

@@ -101,13 +101,16 @@ Translation translate(const Settings& settings, const Environment& env,
         const Field& f = *s.field;
         if (&s == &enabled) continue;
         InEffect v = in_effect(s, env);
+        // Gym's main looks at a set nemo-lens variable before its setdefault, so it warns of
+        // the config value it overrides even where the Gym variable is set too.
+        if (settings.schema->lens == LensRule::defer && !f.lens.empty())
+            if (auto lens = lookup(env, f.lens); lens && !python_strip(*lens).empty() && lens_overrides_config(s, *lens))
+                out.lens_overrides.push_back({&s, std::string(f.lens), std::string(python_strip(*lens))});
         if (v.from == InEffect::From::variable) {
             out.kept.push_back(kept(v.name, *v.value));
         } else if (v.from == InEffect::From::lens && settings.schema->lens == LensRule::defer) {
             // Gym's main leaves the Gym variable unwritten: nemo-lens reads its own.
             out.kept.push_back(kept(v.name, *v.value));
-            if (lens_overrides_config(s, *v.value))
-                out.lens_overrides.push_back({&s, std::string(v.name), std::string(python_strip(*v.value))});
         } else if (v.from == InEffect::From::lens) {
             out.exports.push_back(
                 Export{std::string(f.variable), std::string(*v.value), Export::Source::lens, {}, std::string(v.name)});

@@ -5,10 +5,12 @@ headers and examples.md), never from the C++ tool.
 
     PYTHONPATH=/usr/lib/python3/dist-packages python3 tests/differential/reference/gym_otel_ref.py \
         [--set K=V]... [--env-yaml P | --no-env-yaml] [--search-dir D]... [--gym-root D] \
-        [--format json] [CONFIG... | --exec -- CMD ARGS...]
+        [--gym-version NAME] [--format json] [CONFIG... | --exec -- CMD ARGS...]
 
 The arguments are the tool's. With --exec and no CONFIG, when CMD is one of Gym's entry points
 (gym_cli.gym_argv), its command line is read as Gym reads it; the command is never run.
+--gym-version NAME names the Gym (SPEC 8): its telemetry schema (gym_versions.py: seed, the
+default, 2e5014086a or 27c821d975; 52755d025d has Gym main's) and its command line (gym_cli.py).
 
 Success: one JSON object {NAME: VALUE} of the variables the tool would export (with --exec: the
 ones the child would see changed), exit 0; warnings on stderr.
@@ -35,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import gym_cli  # noqa: E402
 import gym_loader  # noqa: E402
+import gym_versions  # noqa: E402
 import telemetry_model  # noqa: E402
 
 
@@ -139,8 +142,11 @@ def run(argv: List[str]) -> Dict[str, str]:
     positional: List[Any] = [gym_loader.STDIN if c == "-" else c for c in args.configs]
     cfg = gym_loader.parse(hydra_cfg, positional, args.env_yaml, args.no_env_yaml, roots)
     data = gym_loader.telemetry_block(cfg)
-    settings = telemetry_model.validate(data)
-    return telemetry_model.translate(settings)
+    version = gym_versions.schema_of(args.gym_version)
+    if version is None:
+        raise UsageError(f"--gym-version: unknown version {args.gym_version!r} (known: {gym_versions.names()})")
+    settings = telemetry_model.validate(data, version)
+    return telemetry_model.translate(settings, version)
 
 
 USAGE_ERRORS = (UsageError, gym_cli.GymUsageError, gym_loader.OverrideError)

@@ -1,13 +1,18 @@
-"""SPEC sections 4 and 5: the telemetry block validated by a pydantic v2 model (the field table of
-SPEC 4; `extra="allow"` as Gym's nemo_gym/telemetry/config.py, so non-string keys are rejected with
-"Keys should be strings"), then translated to variables with SPEC 5's three deliberate differences
-from Gym's configure_telemetry_env."""
+"""SPEC sections 4, 5 and 8: the telemetry block validated by a pydantic v2 model, then translated to
+variables with SPEC 5's three deliberate differences from Gym's configure_telemetry_env.
+
+This module holds the seed's schema (SPEC 4's 15-field table; `extra="allow"` as Gym's
+nemo_gym/telemetry/config.py, so non-string keys are rejected with "Keys should be strings") and
+the translation every schema version shares; gym_versions.py holds the other versions of SPEC 8
+and the table of all three. `translate` and `validate` take the version in force (the seed when
+none is given)."""
 
 from __future__ import annotations
 
 import os
 import secrets
 import sys
+from types import SimpleNamespace
 from typing import Any, Dict, Optional
 
 from pydantic import BaseModel
@@ -62,6 +67,14 @@ OTLP = [
     ("otlp_headers", "OTEL_EXPORTER_OTLP_HEADERS"),
 ]
 
+# The seed's translation rules, in gym_versions.Version's terms (gym_versions.SEED is the same),
+# here so that translate(settings) alone does not import the other versions' models
+# (scripts/perf/gym_python.py times its start-up).
+SEED_RULES = SimpleNamespace(prefixed=PREFIXED, lens_keys=frozenset(LENS_KEYS), lens_carry=True, nested=[], otlp=OTLP)
+
+# Gym main's setup.py: `_TRUTHY`, used by `_same_setting` for the lens warning.
+TRUTHY = ("1", "true", "yes", "on")
+
 
 def is_set(name: str) -> bool:
     v = os.environ.get(name)
@@ -73,14 +86,37 @@ def ascii_lower(s: str) -> str:
 
 
 def as_env_text(v: Any) -> str:
+    """setup.py's `"1" if value is True else "0" if value is False else str(value)`: a float is
+    Python's str(float) (`1.0`, `1e-05`, `inf`)."""
     if isinstance(v, bool):
         return "1" if v else "0"
-    if isinstance(v, int):
+    if isinstance(v, (int, float)):
         return str(v)
     return v
 
 
-def translate(settings: TelemetryConfig) -> Dict[str, str]:
+def lens_value(name: str) -> str:
+    """Gym main's `os.environ.get(fallback, "").strip()`: Python's strip (Unicode whitespace), as
+    that version's setup.py decides whether a NEMO_LENS_<KEY> is set."""
+    return os.environ.get(name, "").strip()
+
+
+def same_setting(config_value: Any, env_value: str) -> bool:
+    """Gym main's `_same_setting`: a bool compared by truthiness, anything else by str()."""
+    if isinstance(config_value, bool):
+        return (env_value.lower() in TRUTHY) == config_value
+    return env_value == str(config_value)
+
+
+def lens_warning(field: str, value: Any, lens_var: str, lens_text: str) -> str:
+    """Gym main's `logger.warning("telemetry.%s=%r from the config is ignored because %s=%r is set")`."""
+    return f"telemetry.{field}={value!r} from the config is ignored because {lens_var}={lens_text!r} is set"
+
+
+def translate(settings: BaseModel, version: Any = None) -> Dict[str, str]:
+    """SPEC 5 for the version in force; Gym main's lens warnings go to stderr ("warning: ...")."""
+    if version is None:
+        version = SEED_RULES
     env = os.environ
     out: Dict[str, str] = {}
 
@@ -95,6 +131,8 @@ def translate(settings: TelemetryConfig) -> Dict[str, str]:
         if is_set(name):
             enabled = ascii_lower(env[name].strip(ASCII_WS)) in ("1", "true", "yes", "on")
             break
+    # Telemetry off: nothing is written, and no config value is "ignored because NEMO_LENS_* is
+    # set" either (it is ignored because telemetry is off), so Gym main's warning is not given.
     if not enabled:
         return out
 
@@ -102,26 +140,47 @@ def translate(settings: TelemetryConfig) -> Dict[str, str]:
         emit("NEMO_GYM_OTEL_ENABLED", "1")
 
     run_id_given = is_set("NEMO_GYM_OTEL_RUN_ID")
-    for field, key in PREFIXED:
+    if not version.lens_carry and lens_value("NEMO_LENS_RUN_ID"):
+        run_id_given = True  # Gym main: a set NEMO_LENS_RUN_ID is the run's id, none is minted
+    for field, key in version.prefixed:
         gym_var = f"NEMO_GYM_OTEL_{key}"
         lens_var = f"NEMO_LENS_{key}"
-        if is_set(gym_var):
-            continue
-        if key in LENS_KEYS and is_set(lens_var):
-            emit(gym_var, env[lens_var])
-            if key == "RUN_ID":
-                run_id_given = True
-            continue
         value = getattr(settings, field)
-        if value is None:
-            continue
+        if not version.lens_carry:
+            # Gym main's loop, step by step: a null setting is skipped first, then a set lens
+            # fallback leaves the Gym variable unwritten (warning when the config chose otherwise).
+            if value is None:
+                continue
+            if key in version.lens_keys and lens_value(lens_var):
+                text = lens_value(lens_var)
+                if field in settings.model_fields_set and not same_setting(value, text):
+                    print(f"warning: {lens_warning(field, value, lens_var, text)}", file=sys.stderr)
+                continue
+            if is_set(gym_var):
+                continue
+        else:
+            if is_set(gym_var):
+                continue
+            if key in version.lens_keys and is_set(lens_var):
+                emit(gym_var, env[lens_var])
+                if key == "RUN_ID":
+                    run_id_given = True
+                continue
+            if value is None:
+                continue
         if key == "RUN_ID":
             if value.strip(ASCII_WS) == "":
                 continue
             run_id_given = True
         emit(gym_var, as_env_text(value))
 
-    for field, var in OTLP:
+    for block_field, variables in version.nested:
+        block = getattr(settings, block_field)
+        for field, var in variables:  # always written (setdefault), whatever the block says
+            if not is_set(var):
+                emit(var, as_env_text(getattr(block, field)))
+
+    for field, var in version.otlp:
         value = getattr(settings, field)
         if value is not None and not is_set(var):
             emit(var, value)
@@ -137,16 +196,25 @@ def translate(settings: TelemetryConfig) -> Dict[str, str]:
     return out
 
 
+def warn_unknown(data: Any, model: type, where: str) -> None:
+    if not isinstance(data, dict):
+        return
+    known = list(model.model_fields)
+    for k in data:
+        if k not in model.model_fields:
+            import difflib  # not at the top: scripts/perf/gym_python.py's timed start-up imports us
 
-def validate(data: Any) -> TelemetryConfig:
-    settings = TelemetryConfig.model_validate({} if data is None else data)
+            close = difflib.get_close_matches(str(k), known, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            print(f"warning: unknown telemetry key '{where}{k}'{hint}", file=sys.stderr)
+
+
+def validate(data: Any, version: Any = None) -> BaseModel:
+    model = TelemetryConfig if version is None else version.model
+    settings = model.model_validate({} if data is None else data)
+    warn_unknown(data, model, "")
     if isinstance(data, dict):
-        known = list(TelemetryConfig.model_fields)
-        for k in data:
-            if k not in TelemetryConfig.model_fields:
-                import difflib  # not at the top: scripts/perf/gym_python.py's timed start-up imports us
-
-                close = difflib.get_close_matches(str(k), known, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                print(f"warning: unknown telemetry key '{k}'{hint}", file=sys.stderr)
+        for block_field, _ in ([] if version is None else version.nested):
+            # a plain pydantic model: unknown keys inside are ignored (named here, as for the block)
+            warn_unknown(data.get(block_field), model.model_fields[block_field].annotation, f"{block_field}.")
     return settings
