@@ -110,6 +110,20 @@ inline std::string single_quoted(std::string_view s) {
     return out + "'";
 }
 
+// A resolution's context for the tests: OmegaConf's YAML reader when `reads`, the
+// resolvers registered from above, and oc.deprecated's warnings kept.
+class TestContext final : public ResolveContext {
+public:
+    bool reads = false;
+    std::span<const RegisteredResolver> registered;
+    std::vector<DeprecatedKey> warnings;
+
+    bool reads_yaml() const override { return reads; }
+    NodePtr read_yaml(std::string_view text) const override { return parse_yaml(text, "the string"); }
+    std::span<const RegisteredResolver> resolvers() const override { return registered; }
+    void deprecated(DeprecatedKey warning) override { add_deprecation(warnings, std::move(warning)); }
+};
+
 // The telemetry block of `doc` (c.yaml) resolved, or throws Error.
 inline NodePtr resolve_block(std::string_view doc, const ResolveLimits& limits = {}) {
     return resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", kResolveEnv, limits);

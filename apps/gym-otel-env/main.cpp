@@ -20,6 +20,7 @@
 #include "gym_otel_env/schema_in_force.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 #include "probe_child.hpp"
 #include "system.hpp"
 

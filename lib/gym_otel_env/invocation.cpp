@@ -16,6 +16,7 @@
 #include "gym_otel_env/gym_versions.hpp"
 #include "gym_otel_env/output/kubernetes.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
 

@@ -13,19 +13,38 @@
 #include "gym_otel_env/omegaconf/interpolation.hpp"
 #include "gym_otel_env/omegaconf/value_kind.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 #include "gym_otel_env/yaml/parse.hpp"
 
 namespace goe {
 namespace {
 
-NodePtr read_yaml_string(std::string_view text) { return parse_yaml(text, "the string"); }
+// What the pipeline's resolutions need from the folders above omegaconf's, and where they
+// report: OmegaConf's YAML reader (oc.create), Gym's resolvers (Gym's import registers
+// them), oc.deprecated's warnings (wherever Gym resolves one: config_paths, the directives'
+// list items, the top level, the block; each text once), and, where asked, every unset
+// variable past the first.
+class PipelineContext final : public ResolveContext {
+public:
+    explicit PipelineContext(std::vector<DeprecatedKey>* deprecations) : deprecations_(deprecations) {}
+    bool reads_yaml() const override { return true; }
+    NodePtr read_yaml(std::string_view text) const override { return parse_yaml(text, "the string"); }
+    std::span<const RegisteredResolver> resolvers() const override { return gym_resolvers(); }
+    void deprecated(DeprecatedKey warning) override {
+        if (deprecations_) add_deprecation(*deprecations_, std::move(warning));
+    }
+    bool unset(const Error& error) override {
+        if (!unset_) return false;
+        unset_->push_back(error);
+        return true;
+    }
+    // From now on, an unset variable is noted in `to` and the resolution goes on.
+    void note_unset(std::vector<Error>* to) { unset_ = to; }
 
-// The limits with what the resolver needs from the folders above it.
-PipelineLimits with_readers(PipelineLimits limits) {
-    if (!limits.resolve.read_yaml) limits.resolve.read_yaml = read_yaml_string;
-    limits.resolve = with_gym_resolvers(limits.resolve);  // Gym's import registers them
-    return limits;
-}
+private:
+    std::vector<DeprecatedKey>* deprecations_;
+    std::vector<Error>* unset_ = nullptr;
+};
 
 // Whether telemetry is off as Gym decides it (SPEC 5.1: the environment's switch, else
 // `enabled`), told from `enabled` as written in the block: nullopt when that cannot be
@@ -88,21 +107,13 @@ Error explained(const Error& e, std::string_view why, const NodePtr& root = null
     return Error(e.origin(), e.key_path(), gym_too(e, why, root, schema), e.kind()).because(e.cause(), e.subject());
 }
 
-// `first`, an unset variable where OmegaConf stopped, and every other one under the top-
-// level `key`, each at its place, as one error: a second resolution that goes on past
-// them (ResolveLimits::unset) finds them. What that resolution finds beyond them may come
-// of the empty strings it put in their place, and is left for the run after the fix.
-// Going further, it may read secrets the first stopped before: `found` learns them, so
-// that no line names a variable built from one.
-Error every_unset(const Error& first, const NodePtr& root, std::string_view key, const Environment& env,
-                  ResolveLimits limits, std::string_view why, SecretTexts* found, const Schema& schema) {
-    std::vector<Error> unset;
-    limits.unset = &unset;
-    limits.deprecations = nullptr;
-    try {
-        resolve_subtree(root, key, env, limits, found);
-    } catch (const Error&) {
-    }
+// The unset variables the block's pass went on past (ResolveContext::unset), each at its
+// place, as one error; the first is where OmegaConf stopped. What the pass found beyond
+// them may come of the empty strings it put in their place, and is left for the run after
+// the fix. Going further, the pass read the secrets OmegaConf would have stopped before,
+// so that no line names a variable built from one.
+Error every_unset(std::vector<Error> unset, const NodePtr& root, std::string_view why, const Schema& schema) {
+    const Error first = unset.front();
     // In file order, as the other lists of findings, when they are all in one file.
     bool one_file = std::all_of(unset.begin(), unset.end(),
                                 [&](const Error& e) { return e.origin().source == first.origin().source; });
@@ -127,8 +138,10 @@ constexpr std::string_view kTopLevel = ": it resolves every value at the top lev
 
 }  // namespace
 
-Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs, const PipelineLimits& given) {
-    const PipelineLimits limits = with_readers(given);
+Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs, const PipelineLimits& limits,
+                     ResolveContext* given_context) {
+    PipelineContext own(nullptr);
+    ResolveContext& context = given_context ? *given_context : own;
     // Gym's Hydra runs first: the CLI config, which OmegaConf checks as it makes it.
     NodePtr cli =
         command_line_config(request.gym_overrides, request.sets, may_hold_secret, limits.load.parse.max_depth);
@@ -137,10 +150,10 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
     // The files (their config_paths naming more), env.yaml and the CLI config, merged in
     // that order. A container merged onto an interpolation is merged into what the
     // interpolation gives, in the config as merged so far.
-    Loaded loaded = load(request, cli, env, fs, limits.load, limits.merge, limits.resolve);
-    Dereference dereference = [&env, &limits](const std::vector<Container>& parents, const std::string& path,
-                                              const NodePtr& value) {
-        return dereference_container(parents, path, value, env, limits.resolve);
+    Loaded loaded = load(request, cli, env, fs, limits.load, limits.merge, limits.resolve, context);
+    Dereference dereference = [&env, &limits, &context](const std::vector<Container>& parents, const std::string& path,
+                                                        const NodePtr& value) {
+        return dereference_container(parents, path, value, env, limits.resolve, context);
     };
     // Each tree is let go as it is merged, so that the merged root is the only reference
     // to its top mapping and the steps after change it in place. The files' own trees are
@@ -152,25 +165,19 @@ Merged merged_config(const LoadRequest& request, const Environment& env, FileSys
 
 Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSystem& fs,
                      const std::function<std::string()>& random_hex12, std::vector<std::string>* secrets,
-                     const HostAddress& host_address, const PipelineLimits& given, const SchemaInForce& in_force) {
+                     const HostAddress& host_address, const PipelineLimits& limits, const SchemaInForce& in_force) {
     Outcome out;
     const Schema& schema = in_force.schema ? *in_force.schema : default_schema();
     out.schema = in_force;
     out.schema.schema = &schema;
     out.reading = request.reading;
-    // OmegaConf warns wherever Gym resolves an oc.deprecated (config_paths, the directives'
-    // list items, the top level, the block), each text once; `quiet` looks ahead for the
-    // secrets, which Gym does not.
-    PipelineLimits limits = with_readers(given);
-    limits.resolve.deprecations = &out.deprecations;
-    PipelineLimits quiet = limits;
-    quiet.resolve.deprecations = nullptr;
+    PipelineContext context(&out.deprecations);
     out.no_env_yaml = request.no_env_yaml;
     NodePtr root;
     {
         Merged merged;
         try {
-            merged = merged_config(request, env, fs, limits);
+            merged = merged_config(request, env, fs, limits, &context);
         } catch (const Error& e) {
             throw explained(e, {});
         }
@@ -181,21 +188,29 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
 
     SecretTexts found;
     for (const auto& f : schema.fields) {
-        if (f.secrecy == Secrecy::none) continue;
-        const Field* field = &f;
-        found.keys.push_back({std::string(f.key), [field](const Node& value) {
-                                  return value.type == Type::string ? is_secret(*field, value.text())
-                                                                    : field->secrecy == Secrecy::always;
-                              }});
+        if (!may_be_secret(f)) continue;
+        std::string_view variable = f.variable;
+        found.keys.push_back(
+            {std::string(f.key), [variable](const Node& value) { return is_secret(variable, value); }});
     }
-    // Each text a secret was built from, and the parts of it that the schema's rule says a
-    // message could quote alone (a header's value, a URL's password).
+    // Each text a secret was built from, and the parts of it that the rule says a message
+    // could quote alone (a header's value, a URL's password).
     auto hand_over = [&] {
         if (!secrets) return;
         for (const auto& text : found.texts) {
             secrets->push_back(text);
-            for (const auto& f : schema.fields)
-                for (auto& part : secret_parts(f, text)) secrets->push_back(std::move(part));
+            for (auto& part : secret_parts_of_source(text)) secrets->push_back(std::move(part));
+        }
+    };
+    // Where Gym stops before it reads the block, its error may quote what the block's
+    // secrets are built from, which no pass has resolved yet: only then, the block is
+    // resolved in the config as it was, for its secrets alone (Gym makes no such pass:
+    // its warnings are nobody's, and it stops at an unset variable).
+    auto learn_secrets = [&](const NodePtr& config) {
+        PipelineContext quiet(nullptr);
+        try {
+            resolve_subtree(config, "telemetry", env, limits.resolve, quiet, &found);
+        } catch (const Error&) {
         }
     };
     NodePtr block;
@@ -203,36 +218,37 @@ Outcome run_pipeline(const LoadRequest& request, const Environment& env, FileSys
         // Gym's parse(): directives, the '???' check, then its own steps and defaults,
         // all before it reads the block.
         try {
-            root = apply_directives(root, limits.directives, env, limits.merge, limits.resolve);
+            root = apply_directives(root, limits.directives, env, limits.merge, limits.resolve, context);
         } catch (const Error&) {
-            // The pass resolves list items, and a failure may quote what the block's
-            // headers are built from: learn the secrets from the config as it was.
-            try {
-                resolve_subtree(root, "telemetry", env, quiet.resolve, &found);
-            } catch (const Error&) {
-            }
+            learn_secrets(root);  // the pass resolves list items, and its message may quote one
             throw;
         }
         check_missing(root, limits.directives);
-        // Gym resolves the top level before the block, and a failure there may quote what
-        // the block's headers are built from: learn the secrets first, whatever happens.
+        // Gym resolves the top level before the block. The config as it was is kept for
+        // learn_secrets, at the cost of a copy of the top mapping (not of what it holds).
+        NodePtr before = root;
         try {
-            resolve_subtree(root, "telemetry", env, quiet.resolve, &found);
-        } catch (const Error&) {
-        }
-        try {
-            out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve);
+            out.root = apply_gym_defaults(std::move(root), env, host_address, limits.merge, limits.resolve, context);
         } catch (const Error& e) {
+            learn_secrets(before);
             throw explained(e, e.cause() == Error::Cause::unset_variable ? kTopLevel : std::string_view());
         }
-        found.reads.clear();  // the earlier passes read the same variables
+        before = nullptr;
+        // The block's one pass: it learns the secrets as it resolves them (their keys
+        // first), and goes on past an unset variable to name every one.
+        std::vector<Error> unset;
+        context.note_unset(&unset);
+        std::optional<Error> failed;
         try {
-            block = resolve_subtree(out.root, "telemetry", env, limits.resolve, &found);
+            block = resolve_subtree(out.root, "telemetry", env, limits.resolve, context, &found);
         } catch (const Error& e) {
+            failed = e;
+        }
+        context.note_unset(nullptr);
+        if (failed || !unset.empty()) {
             std::string_view why = off_as_written(out.root, env, schema).value_or(false) ? kResolvedWhileOff : "";
-            if (e.cause() == Error::Cause::unset_variable)
-                throw every_unset(e, out.root, "telemetry", env, quiet.resolve, why, &found, schema);
-            throw explained(e, why, out.root, &schema);
+            if (!unset.empty()) throw every_unset(std::move(unset), out.root, why, schema);
+            throw explained(*failed, why, out.root, &schema);
         }
         out.secret_reads = found.reads;
     } catch (...) {

@@ -33,9 +33,11 @@ struct Merged {
 };
 
 // The pipeline's first steps: the CLI config Hydra's overrides build, the files loaded
-// in Gym's order, env.yaml and the CLI config, merged as OmegaConf merges them.
+// in Gym's order, env.yaml and the CLI config, merged as OmegaConf merges them. `context`
+// is the resolutions' (config_paths lists, merges onto an interpolation); without it,
+// the pipeline's YAML reader and Gym's resolvers, and the warnings dropped.
 Merged merged_config(const LoadRequest& request, const Environment& env, FileSystem& fs,
-                     const PipelineLimits& limits = {});
+                     const PipelineLimits& limits = {}, ResolveContext* context = nullptr);
 
 // `secrets`, when given, receives every text a secret value was built from (SPEC 7),
 // also when the pipeline throws, so that the error message can be masked. `schema` is the

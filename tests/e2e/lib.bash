@@ -84,6 +84,12 @@ clear_telemetry_env() {
     unset $(env | grep -E "^($pattern)_" | cut -d= -f1) 2>/dev/null
 }
 
+# tool_formats: the formats the tool lists in --help (kFormats, its one table), one a
+# line, so that a test looping over every format gets a new one without an edit.
+tool_formats() {
+    "$GOE_BIN" --help | sed -n '/^Formats (--format FORMAT):$/,/^$/p' | sed -nE 's/^  ([a-z-]+) .*/\1/p'
+}
+
 # --- the reference (tests/differential/reference: real OmegaConf and pydantic) --------
 
 # need_reference_python: sets `py` to the Python that runs the reference, or skips the

@@ -33,7 +33,8 @@ values=(
 # One source each: how a config or the command line carries `key: value`. `broken` adds
 # a mistake elsewhere, so that the run fails with the secret in the tree.
 sources=(config env_yaml set gym_line oc_env oc_env_default kept referenced oc_env_twice)
-formats=(sh fish json dotenv env-file github gitlab ray kubernetes)
+mapfile -t formats < <(tool_formats)
+((${#formats[@]} >= 9)) || die "too few formats from --help: ${formats[*]}"
 
 leaks() {  # the secret, or a 6-character piece of it, in $1, in any case
     local text=${1,,} secret=${S,,}
@@ -124,6 +125,54 @@ for v in "${values[@]}"; do
                             fail "$source, $key=$value: not in the Secret: $OUT"
                     fi
                 done
+            done
+        done
+    done
+done
+
+# A per-signal header or endpoint (a row of the table of secret variables, with no field
+# of its own) kept from the environment, beside a block that writes a plain endpoint: in
+# no message, never in a ConfigMap or a GitLab report, in the Secret as it is, masked for
+# GitHub Actions.
+for kv in "TRACES_HEADERS=x-key=$S" "METRICS_HEADERS=authorization=Bearer%20$S" \
+    "LOGS_ENDPOINT=https://u:$S@logs:4318/" "TRACES_ENDPOINT=http://c:4318/v1/traces?token=$S"; do
+    variable=OTEL_EXPORTER_OTLP_${kv%%=*} value=${kv#*=}
+    for broken in "" 1; do
+        extra=
+        [[ -n $broken ]] && extra=", export_rank: two"
+        printf '%s\n' "telemetry: {enabled: true, otlp_endpoint: 'http://c:4317'$extra}" >c.yaml
+        for format in "${formats[@]}"; do
+            opts=("" --explain)
+            [[ $format == sh ]] && opts+=(--explain=short "--check --strict")
+            for opt in "${opts[@]}"; do
+                run env "$variable=$value" "$GOE_BIN" $opt --format "$format" c.yaml
+                n=$((n + 1))
+                check
+                leaks "$ERR" && fail "$variable=$value, --format $format $opt${broken:+ (broken)}: on stderr: $ERR"
+                if [[ -z $broken && $opt != *--check* ]]; then
+                    check
+                    [[ $STATUS == 0 ]] || fail "$variable=$value, --format $format $opt: exit $STATUS: $ERR"
+                fi
+                if [[ -n $broken ]]; then
+                    check
+                    leaks "$OUT" && fail "$variable=$value (broken): on stdout: $OUT"
+                elif [[ $format == gitlab && $opt != *--check* ]]; then
+                    check
+                    [[ $STATUS == 0 && $OUT != *"$variable="* ]] ||
+                        fail "$variable=$value: a kept secret not left out of the report ($STATUS): $OUT"
+                elif [[ $format == kubernetes && -n $OUT ]]; then
+                    check
+                    leaks "${OUT%%---*}" && fail "$variable=$value: in the ConfigMap or in clear: $OUT"
+                    check
+                    [[ ${OUT#*---} == *"$(printf '%s' "$value" | base64 -w0)"* ]] ||
+                        fail "$variable=$value: not in the Secret: $OUT"
+                elif [[ $format == github && -z $opt ]]; then
+                    # GitHub Actions masks it for the rest of the job's log.
+                    check
+                    GITHUB_ACTIONS=true run env "$variable=$value" "$GOE_BIN" --format github c.yaml
+                    [[ $ERR == *"::add-mask::$S"* || $OUT == *"::add-mask::$S"* ]] ||
+                        fail "$variable=$value: no ::add-mask:: for it: $OUT $ERR"
+                fi
             done
         done
     done

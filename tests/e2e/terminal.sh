@@ -57,7 +57,10 @@ printf '%s' \"\$OTEL_SERVICE_NAME\""
 done
 
 # The formats that a program reads, shown on a terminal: escaped, never raw.
-for format in fish json dotenv env-file github gitlab ray kubernetes; do
+mapfile -t formats < <(tool_formats)
+((${#formats[@]} >= 9)) || die "too few formats from --help: ${formats[*]}"
+for format in "${formats[@]}"; do
+    [[ $format == sh ]] && continue  # above, pasted into each shell
     out=$(GOE_V=$'a\x1b[31mred\tb\xc2\x9bc' on_terminal "$GOE_BIN" -q --no-env-yaml --format "$format" v.yaml)
     check
     LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2\x9b' <<<"$out" && fail "--format $format: a control byte reached the terminal: $out"

@@ -215,10 +215,11 @@ TEST_CASE("directive strings the pass leaves resolve to themselves") {
 TEST_CASE("gym_resolvers: inherit_from and copy give the directive string back, registered into OmegaConf's table") {
     NodePtr root = parse_marked(
         "x: {s: str}\ntelemetry: {a: '${copy:${x.s}}', b: '${inherit_from:1.5}', c: '${copy:a,b}'}\n", "c.yaml");
-    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}, with_gym_resolvers({})); }) ==
+    GymResolvers gym(omegaconf_alone());
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}, {}, gym); }) ==
           "c.yaml:2:63: telemetry.c: copy takes one argument, got 2");
     root = parse_marked("x: {s: str}\ntelemetry: {a: '${copy:${x.s}}', b: '${inherit_from:1.5}'}\n", "c.yaml");
-    CHECK(python_str(*resolve_subtree(root, "telemetry", {}, with_gym_resolvers({}))) ==
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {}, {}, gym)) ==
           "{'a': '${copy:str}', 'b': '${inherit_from:1.5}'}");
     // OmegaConf alone does not know them.
     CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}); }) ==

@@ -2,6 +2,7 @@
 
 #include "gym_otel_env/hydra/override.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 using namespace goe;
 

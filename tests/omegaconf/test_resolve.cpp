@@ -32,7 +32,7 @@ TEST_CASE("resolve_subtree: the texts a secret was built from, first and also wh
     auto secrets_of = [&](std::string_view doc) {
         SecretTexts secrets{{{"h", {}}}, {}, {}};
         try {
-            resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, {}, &secrets);
+            resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, {}, omegaconf_alone(), &secrets);
         } catch (const Error&) {
         }
         std::sort(secrets.texts.begin(), secrets.texts.end());

@@ -18,6 +18,7 @@ using goe::testing::error_of;
 using goe::testing::kResolveEnv;
 using goe::testing::resolve_block;
 using goe::testing::single_quoted;
+using goe::testing::TestContext;
 
 namespace {
 
@@ -123,8 +124,8 @@ TEST_CASE("resolvers: a container oc.create or oc.dict.values makes resolves fro
 
 // OmegaConf 2.2.2 and 2.3.0: OmegaConf.create(str) reads the string as YAML.
 TEST_CASE("oc.create of a string reads it as YAML, with the reader it is given") {
-    ResolveLimits limits;
-    limits.read_yaml = [](std::string_view text) { return parse_yaml(text, "the string"); };
+    TestContext reader;
+    reader.reads = true;
     auto [value, expected] = GENERATE(table<std::string, std::string>({
         {"${oc.create:'a: 1'}", "{'a': 1}"},
         {"${oc.create:'[1, yes]'}", "[1, True]"},
@@ -147,7 +148,7 @@ TEST_CASE("oc.create of a string reads it as YAML, with the reader it is given")
     try {
         // The secrets known (none here), as in the block: the reader's message is shown.
         SecretTexts secrets{{{"h", {}}}, {}, {}};
-        NodePtr block = resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", kResolveEnv, limits, &secrets);
+        NodePtr block = resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", kResolveEnv, {}, reader, &secrets);
         got = python_str(*block->find("v")->get());
     } catch (const Error& e) {
         got = "error: " + e.detail();
@@ -158,19 +159,22 @@ TEST_CASE("oc.create of a string reads it as YAML, with the reader it is given")
 // The reader's message quotes a piece of its text ("unsupported YAML tag '!kS3CRET'"),
 // which masking the whole secret would not hide.
 TEST_CASE("oc.create of a secret that is no YAML shows none of it") {
-    ResolveLimits limits;
-    limits.read_yaml = [](std::string_view text) { return parse_yaml(text, "the string"); };
+    TestContext reader;
+    reader.reads = true;
     SecretTexts secrets{{{"h", {}}}, {}, {}};
     Environment env;
     const std::string doc = "telemetry: {h: '!kS3CRET a', s: '${oc.create:${telemetry.h}}'}\n";
     std::string message =
-        error_of([&] { resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, limits, &secrets); });
+        error_of([&] { resolve_subtree(parse_yaml(doc, "c.yaml"), "telemetry", env, {}, reader, &secrets); });
     CHECK(message ==
           "c.yaml:1:33: telemetry.s: oc.create: the YAML string cannot be read (its text is not shown: it may hold a "
           "secret)");
     CHECK(message.find("S3CRET") == std::string::npos);
     // Where the secrets are not known, as in Gym's pass over the top level, no text is shown.
-    CHECK(error_of([&] { resolve_block("telemetry: {s: '${oc.create:\"a: [1\"}'}\n", limits); }) ==
+    CHECK(error_of([&] {
+              resolve_subtree(parse_yaml("telemetry: {s: '${oc.create:\"a: [1\"}'}\n", "c.yaml"), "telemetry",
+                              kResolveEnv, {}, reader);
+          }) ==
           "c.yaml:1:16: telemetry.s: oc.create: the YAML string cannot be read (its text is not shown: it may hold a "
           "secret)");
 }
@@ -189,8 +193,9 @@ TEST_CASE("oc.deprecated's warning, with the keys put in and each text once") {
         "a: ${b}\nb: svc\ntelemetry:\n  s: ${oc.deprecated:a}\n  t: ${oc.deprecated:a}\n"
         "  u: ${oc.deprecated:b,'$$OLD_KEY $OLD_KEYS $OTHER $ \\${OLD_KEY} $NEW_KEY'}\n",
         "c.yaml");
-    std::vector<DeprecatedKey> warnings;
-    NodePtr block = resolve_subtree(root, "telemetry", kResolveEnv, {}, nullptr, &warnings);
+    TestContext context;
+    NodePtr block = resolve_subtree(root, "telemetry", kResolveEnv, {}, context);
+    const auto& warnings = context.warnings;
     CHECK(python_str(*block) == "{'s': 'svc', 't': 'svc', 'u': 'svc'}");
     REQUIRE(warnings.size() == 3);
     CHECK(locate(warnings[0].origin, warnings[0].path, warnings[0].message) ==
@@ -249,23 +254,33 @@ TEST_CASE("resolvers: each takes the arguments its row says, in OmegaConf's word
 // OmegaConf.register_new_resolver: a name OmegaConf does not have is looked up among the
 // resolvers registered from above, with its own arity; OmegaConf's own names stay its own.
 TEST_CASE("resolvers: those registered from above come after OmegaConf's own") {
-    static constexpr auto kJoin = [](std::string_view name, const std::vector<NodePtr>& args, const Origin& where) {
+    static constexpr auto kJoin = [](std::string_view name, const std::vector<NodePtr>& args, const Origin& where,
+                                     const ResolverContext&) {
         std::string out(name);
         for (const auto& a : args) out += "+" + python_str(*a);
         return make_string(out, where);
     };
+    // What a resolver reads of the resolution (ResolverContext): the environment and the root.
+    static constexpr auto kContext = [](std::string_view, const std::vector<NodePtr>& args, const Origin& where,
+                                        const ResolverContext& context) {
+        auto value = lookup(context.environment(), args[0]->text());
+        return make_string(fmt::format("{}/{} keys", value ? *value : "unset", context.root()->entries().size()),
+                           where);
+    };
     static constexpr RegisteredResolver kRegistered[] = {
         {{"join", 1, 2, "one or two arguments"}, +kJoin},
         {{"oc.env", 0, 9, "anything"}, +kJoin},  // OmegaConf's name: never reached
+        {{"ctx", 1, 1, "one argument"}, +kContext},
     };
-    ResolveLimits limits;
-    limits.resolvers = kRegistered;
-    NodePtr root =
-        parse_yaml("x: {s: str}\ntelemetry:\n  a: ${join:${x.s},2}\n  b: 'p-${join:1}'\n  c: ${oc.env:E}\n", "c.yaml");
-    CHECK(python_str(*resolve_subtree(root, "telemetry", {{"E", "e"}}, limits)) ==
-          "{'a': 'join+str+2', 'b': 'p-join+1', 'c': 'e'}");
+    TestContext context;
+    context.registered = kRegistered;
+    NodePtr root = parse_yaml(
+        "x: {s: str}\ntelemetry:\n  a: ${join:${x.s},2}\n  b: 'p-${join:1}'\n  c: ${oc.env:E}\n  d: ${ctx:E}\n",
+        "c.yaml");
+    CHECK(python_str(*resolve_subtree(root, "telemetry", {{"E", "e"}}, {}, context)) ==
+          "{'a': 'join+str+2', 'b': 'p-join+1', 'c': 'e', 'd': 'e/2 keys'}");
     root = parse_yaml("telemetry:\n  a: ${join:1,2,3}\n", "c.yaml");
-    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}, limits); }) ==
+    CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}, {}, context); }) ==
           "c.yaml:2:6: telemetry.a: join takes one or two arguments, got 3 arguments");
     // Without the registration, the name is unknown.
     CHECK(error_of([&] { resolve_subtree(root, "telemetry", {}); }) ==

@@ -9,6 +9,7 @@
 #include "gym_otel_env/output/kubernetes.hpp"
 #include "gym_otel_env/output/render.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 #include "support.hpp"
 
 namespace {
@@ -17,7 +18,7 @@ using goe::testing::error_of;
 
 // An export as translate() makes it: secret as the schema's rule says of its value.
 goe::Export make(std::string name, std::string value) {
-    bool secret = goe::is_secret(*goe::field_of_variable(name), value);
+    bool secret = goe::is_secret(name, value);
     return goe::Export{std::move(name), std::move(value), goe::Export::Source::config, goe::Origin{"c.yaml", 3, 16}, {},
                        secret};
 }

@@ -57,7 +57,7 @@ TEST_CASE("Redactor: every secret text masked wherever it appears, the longest f
     goe::Redactor r;
     // The schema's rule says which texts are secret (secret_parts); the Redactor hides them.
     for (const auto& part :
-         goe::secret_parts(*goe::default_schema().find("otlp_headers"), "x-key=Zq8sEcReT7, other = t0k3n ,short=abc"))
+         goe::secret_parts("OTEL_EXPORTER_OTLP_HEADERS", "x-key=Zq8sEcReT7, other = t0k3n ,short=abc"))
         r.add(part);
     CHECK(r.clean("got 'x-key=Zq8sEcReT7, other = t0k3n ,short=abc'") == "got '***'");
     CHECK(r.clean("environment variable 'NOPE_Zq8sEcReT7' not found") == "environment variable 'NOPE_***' not found");

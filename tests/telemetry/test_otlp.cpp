@@ -4,6 +4,7 @@
 
 #include "gym_otel_env/telemetry/otlp.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 using namespace goe;
 

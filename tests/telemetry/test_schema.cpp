@@ -224,64 +224,9 @@ TEST_CASE("every completion file offers exactly the fields of every schema as --
     CHECK(matched_words("completions/gym-otel-env.fish", R"(for key in ((?:[^\n\\]|\\\n)*)\n)") == schema_keys());
 }
 
-// ---- Secrets: the one rule (SPEC 7) ----
-
 namespace {
 const goe::Field& field(std::string_view key) { return *goe::default_schema().find(key); }
 }  // namespace
-
-TEST_CASE("is_secret: every header list; an endpoint of any scheme with userinfo, a query or a fragment") {
-    struct Row {
-        std::string_view key, value;
-        bool secret;
-    };
-    for (const auto& r : {
-             Row{"otlp_headers", "x-key=s3cret", true},
-             Row{"otlp_headers", "", true},
-             Row{"otlp_endpoint", "http://collector:4318", false},
-             Row{"otlp_endpoint", "https://collector:4318/v1/traces", false},
-             Row{"otlp_endpoint", "collector:4317", false},
-             Row{"otlp_endpoint", "https://user:k3y@collector:4318/", true},
-             Row{"otlp_endpoint", "https://user@collector:4318", true},
-             Row{"otlp_endpoint", "https://collector:4318/?token=k3y", true},
-             Row{"otlp_endpoint", "https://collector:4318/#k3y", true},
-             Row{"otlp_endpoint", "ftp://u:k3y@c/?q=k3y", true},
-             Row{"otlp_endpoint", "grpc://u:k3y@c:4317", true},
-             Row{"otlp_endpoint", "unix:///run/otel.sock?key=k3y", true},
-             Row{"otlp_endpoint", "u:k3y@collector:4317", true},    // no scheme, still userinfo
-             Row{"otlp_endpoint", "https://u:k3y@", true},          // no host: not a URL, still a password
-             Row{"otlp_endpoint", "https://@collector", false},     // nothing before the '@'
-             Row{"otlp_endpoint", "https://collector/?", false},    // an empty query
-             Row{"otlp_endpoint", "https://collector/a@b", false},  // '@' in the path, not the authority
-             Row{"service_name", "https://u:k3y@c", false},
-             Row{"run_id", "a=b", false},
-         }) {
-        INFO(r.key << " " << r.value);
-        CHECK(goe::is_secret(field(r.key), r.value) == r.secret);
-    }
-}
-
-TEST_CASE("masked: headers as key=*** pairs; an endpoint's userinfo, query and fragment as ***; the rest as is") {
-    CHECK(goe::masked(field("otlp_headers"), "x-key=s3cret, b = c,noequals") == "x-key=***, b =***,***");
-    CHECK(goe::masked(field("otlp_headers"), "") == "***");
-    CHECK(goe::masked(field("otlp_endpoint"), "http://c:4318/v1") == "http://c:4318/v1");
-    CHECK(goe::masked(field("otlp_endpoint"), "https://u:k3y@c:4318/p?token=k3y") == "https://***@c:4318/p?***");
-    CHECK(goe::masked(field("otlp_endpoint"), "ftp://u:k3y@c/?q=k3y#f") == "ftp://***@c/?***#***");
-    CHECK(goe::masked(field("otlp_endpoint"), "u:k3y@c:4317") == "***@c:4317");
-    CHECK(goe::masked(field("otlp_endpoint"), "https://c/?#frag") == "https://c/?#***");
-    CHECK(goe::masked(field("service_name"), "a=b") == "a=b");
-}
-
-TEST_CASE("secret_parts: what a message could quote alone of a secret value, each once") {
-    using Parts = std::vector<std::string>;
-    CHECK(goe::secret_parts(field("otlp_headers"), "authorization=Bearer%20t0k3n, x-k = v1 ,bare") ==
-          Parts{"authorization=Bearer%20t0k3n, x-k = v1 ,bare", "Bearer%20t0k3n", "Bearer t0k3n", "t0k3n", "v1"});
-    CHECK(goe::secret_parts(field("otlp_endpoint"), "https://user:pa55@c:4318/?token=k3y&x=1#f") ==
-          Parts{"https://user:pa55@c:4318/?token=k3y&x=1#f", "user:pa55", "user", "pa55", "token=k3y&x=1", "k3y", "1",
-                "f"});
-    CHECK(goe::secret_parts(field("otlp_endpoint"), "http://c:4318").empty());
-    CHECK(goe::secret_parts(field("service_name"), "s3cret").empty());
-}
 
 TEST_CASE("field_of_variable: the schema's variables, their lens fallbacks and the per-signal ones") {
     CHECK(goe::field_of_variable("OTEL_EXPORTER_OTLP_HEADERS") == &field("otlp_headers"));
@@ -293,40 +238,4 @@ TEST_CASE("field_of_variable: the schema's variables, their lens fallbacks and t
     CHECK(goe::field_of_variable("NEMO_LENS_ENABLED") == &field("enabled"));
     CHECK(goe::field_of_variable("NEMO_LENS_SERVICE_NAME_PER_SERVER") == nullptr);  // a field with no fallback
     CHECK(goe::field_of_variable("OTEL_EXPORTER_OTLP_TRACES_TIMEOUT") == nullptr);
-}
-
-TEST_CASE("environment_secrets: the secret parts of every variable that carries a secret setting") {
-    goe::Environment env{{"OTEL_EXPORTER_OTLP_HEADERS", "a=h3ader"},
-                         {"OTEL_EXPORTER_OTLP_LOGS_ENDPOINT", "https://u:pa55@l/"},
-                         {"OTEL_EXPORTER_OTLP_ENDPOINT", "http://plain:4318"},
-                         {"HC_KEY", "not-read"}};
-    auto got = goe::environment_secrets(env);
-    std::sort(got.begin(), got.end());
-    CHECK(got == std::vector<std::string>{"a=h3ader", "h3ader", "https://u:pa55@l/", "pa55", "u", "u:pa55"});
-}
-
-TEST_CASE("may_hold_secret: a text naming a field of secret values, or an endpoint with a URL's '@', '?' or '#'") {
-    struct Row {
-        std::string_view text;
-        bool secret;
-    };
-    for (const auto& r : {
-             Row{"telemetry.otlp_headers=k=v", true},
-             Row{"++telemetry={otlp_headers: k=v}", true},
-             Row{"TELEMETRY.OTLP_HEADERS=x", true},
-             Row{"x=otlp_headers", true},  // in the value too: the key may come from it
-             Row{"++x=${oc.env:OTEL_EXPORTER_OTLP_HEADERS}", true},
-             Row{"telemetry.otlp_endpoint=https://u:k@c", true},
-             Row{"telemetry.otlp_endpoint=http://c/?token=k", true},
-             Row{"++telemetry={otlp_endpoint: 'grpc://c#k'}", true},
-             Row{"telemetry.otlp_endpoint=http://c:4318", false},
-             Row{"u@c=telemetry.otlp_endpoint", false},  // the '@' is before the name
-             Row{"telemetry.otlp_header=x", false},
-             Row{"telemetry.otlp-headers=x", false},
-             Row{"telemetry.headers=x", false},
-             Row{"", false},
-         }) {
-        INFO(r.text);
-        CHECK(goe::may_hold_secret(r.text) == r.secret);
-    }
 }

@@ -138,13 +138,14 @@ std::string list_repr(const std::vector<std::string>& parts, size_t count) {
 class Swapper {
 public:
     Swapper(const NodePtr& root, const DirectiveLimits& limits, const Environment& env, const MergeLimits& merge_limits,
-            const ResolveLimits& resolve_limits)
+            const ResolveLimits& resolve_limits, ResolveContext& context)
         : frozen_(root),
           live_(work(root)),
           limits_(limits),
           env_(env),
           merge_limits_(merge_limits),
-          resolve_limits_(resolve_limits) {}
+          resolve_limits_(resolve_limits),
+          context_(context) {}
 
     NodePtr run() {
         // Most configs have no directive: the walk would count the root's step (no
@@ -294,8 +295,8 @@ private:
             std::string here = fmt::format("{}[{}]", path, i);
             if (!item.expanded && is_interpolation(*item.node)) {
                 if (resolving_ == 0) {  // see below
-                    NodePtr value =
-                        keep(resolve_item(live_containers(list, path), here, item.node, env_, resolve_limits_));
+                    NodePtr value = keep(
+                        resolve_item(live_containers(list, path), here, item.node, env_, resolve_limits_, context_));
                     if (value->type == Type::mapping && node_has(value)) {
                         // The mapping sits elsewhere, where the walk meets it again (Gym
                         // finds its directives done by then): walked here for what fails
@@ -433,6 +434,7 @@ private:
     const Environment& env_;
     const MergeLimits& merge_limits_;
     const ResolveLimits& resolve_limits_;
+    ResolveContext& context_;
     std::unordered_map<const Node*, bool> has_;
     size_t steps_ = 0;
     NodePtr live_node_;                                  // to_node(live_) until the pass changes it
@@ -442,7 +444,8 @@ private:
 
 // Gym's `lambda a: f"${{inherit_from:{a}}}"`: the directive's text again, its argument
 // as Python's str() shows it.
-NodePtr directive_itself(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) {
+NodePtr directive_itself(std::string_view name, const std::vector<NodePtr>& args, const Origin& where,
+                         const ResolverContext&) {
     return make_string(fmt::format("${{{}:{}}}", name, python_str(*args[0])), where);
 }
 
@@ -455,15 +458,12 @@ constexpr RegisteredResolver kGymResolvers[] = {
 
 std::span<const RegisteredResolver> gym_resolvers() { return kGymResolvers; }
 
-ResolveLimits with_gym_resolvers(ResolveLimits limits) {
-    limits.resolvers = gym_resolvers();
-    return limits;
-}
-
 NodePtr apply_directives(const NodePtr& root, const DirectiveLimits& limits, const Environment& env,
-                         const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
+                         const MergeLimits& merge_limits, const ResolveLimits& resolve_limits,
+                         ResolveContext& context) {
     if (!root || root->type != Type::mapping) return root;
-    return Swapper(root, limits, env, merge_limits, with_gym_resolvers(resolve_limits)).run();
+    GymResolvers gym(context);
+    return Swapper(root, limits, env, merge_limits, resolve_limits, gym).run();
 }
 
 }  // namespace goe

@@ -73,16 +73,19 @@ std::string shown(const Node& raw, const Node& value) {
 }  // namespace
 
 NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address,
-                           const MergeLimits& merge_limits, const ResolveLimits& omegaconf_limits) {
-    const ResolveLimits resolve_limits = with_gym_resolvers(omegaconf_limits);
+                           const MergeLimits& merge_limits, const ResolveLimits& resolve_limits,
+                           ResolveContext& omegaconf_context) {
+    GymResolvers context(omegaconf_context);
     if (!root || root->type != Type::mapping) return root;
     auto out = writable(std::move(root));
     for (auto& e : out->mutable_entries()) e.value = merge_dummy_model(e.key, e.value, merge_limits);
     NodePtr tree = out;
     // values() resolves each top-level value, so an unresolvable one fails the run.
     for (const auto& e : out->entries())
-        if (is_interpolation(*e.value)) resolve_top_level(tree, e.key, e.value, env, resolve_limits);
-    auto value_of = [&](std::string_view key) -> NodePtr { return resolve_top_level(tree, key, env, resolve_limits); };
+        if (is_interpolation(*e.value)) resolve_top_level(tree, e.key, e.value, env, resolve_limits, context);
+    auto value_of = [&](std::string_view key) -> NodePtr {
+        return resolve_top_level(tree, key, env, resolve_limits, context);
+    };
 
     // setdefault keeps a value that is there, null included.
     if (!out->find("use_absolute_ip")) put(*out, "use_absolute_ip", make_bool(false, kDefault));
@@ -108,7 +111,7 @@ NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddre
     if (head && head->type == Type::mapping) {
         if (const NodePtr* port = head->find("port")) {
             head_port = is_interpolation(**port) ? resolve_item({{tree, ""}, {head, "head_server"}}, "head_server.port",
-                                                                *port, env, resolve_limits)
+                                                                *port, env, resolve_limits, context)
                                                  : *port;
         }
     }

@@ -24,6 +24,7 @@ using HostAddress = std::function<std::optional<std::string>()>;
 // place when it is handed over as the only reference (writable, value.hpp).
 // `merge_limits` and `resolve_limits` hold the dummy_model merges and the top-level values resolved.
 NodePtr apply_gym_defaults(NodePtr root, const Environment& env, const HostAddress& host_address = {},
-                           const MergeLimits& merge_limits = {}, const ResolveLimits& resolve_limits = {});
+                           const MergeLimits& merge_limits = {}, const ResolveLimits& resolve_limits = {},
+                           ResolveContext& context = omegaconf_alone());
 
 }  // namespace goe

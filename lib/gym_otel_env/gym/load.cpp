@@ -199,18 +199,21 @@ bool has_interpolated_item(const NodePtr& list) {
 // The list under `root`'s config_paths with its items' interpolations resolved against
 // `root`: Gym iterates the ListConfig (`for p in cfg.get("config_paths")`, or pydantic's
 // List[str] over it), and OmegaConf resolves each item as it is read.
-NodePtr resolved_list(const NodePtr& root, const NodePtr& list, const Environment& env, const ResolveLimits& limits) {
+NodePtr resolved_list(const NodePtr& root, const NodePtr& list, const Environment& env, const ResolveLimits& limits,
+                      ResolveContext& context) {
     if (!has_interpolated_item(list)) return list;
-    return resolve_subtree(root, kConfigPaths, env, with_gym_resolvers(limits));
+    GymResolvers gym(context);
+    return resolve_subtree(root, kConfigPaths, env, limits, gym);
 }
 
 // The config_paths list of a loaded file (null or absent: none), its items resolved
 // against that file alone, as Gym reads them before any merge.
-std::vector<Include> includes_of(const NodePtr& tree_ptr, const Environment& env, const ResolveLimits& limits) {
+std::vector<Include> includes_of(const NodePtr& tree_ptr, const Environment& env, const ResolveLimits& limits,
+                                 ResolveContext& context) {
     std::vector<Include> out;
     const NodePtr* found = tree_ptr->find(kConfigPaths);
     if (!found || (*found)->type == Type::null) return out;
-    NodePtr resolved = resolved_list(tree_ptr, *found, env, limits);
+    NodePtr resolved = resolved_list(tree_ptr, *found, env, limits, context);
     const NodePtr* list = &resolved;
     if ((*list)->type != Type::sequence)
         throw Error((*list)->origin, std::string(kConfigPaths),
@@ -255,7 +258,8 @@ std::vector<Include> root_list(const NodePtr& list) {
 }  // namespace
 
 Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& env, FileSystem& fs,
-            const LoadLimits& limits, const MergeLimits& merge_limits, const ResolveLimits& resolve_limits) {
+            const LoadLimits& limits, const MergeLimits& merge_limits, const ResolveLimits& resolve_limits,
+            ResolveContext& context) {
     Sources sources(request, env, fs, limits);
     Loaded out;
 
@@ -288,7 +292,8 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
         }
         // Gym resolves the items against env.yaml merged under the CLI config.
         if (has_interpolated_item(list))
-            list = resolved_list(env_yaml ? merge(env_yaml, cli, {}, merge_limits) : cli, list, env, resolve_limits);
+            list = resolved_list(env_yaml ? merge(env_yaml, cli, {}, merge_limits) : cli, list, env, resolve_limits,
+                                 context);
         for (auto& inc : root_list(list)) entries.push_back(std::move(inc));
     }
     size_t root_count = entries.size();
@@ -314,7 +319,7 @@ Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& e
             listed.insert(recorded);
             entries[index].entry = recorded;
         }
-        for (auto& child : includes_of(tree, env, resolve_limits)) {
+        for (auto& child : includes_of(tree, env, resolve_limits, context)) {
             if (!listed.insert(child.entry).second) continue;
             // Checked here as well as when loading: a list of a million names must
             // not be collected first.

@@ -77,7 +77,7 @@ struct Loaded {
 // merges and resolutions of config_paths lists that Gym does while it loads.
 Loaded load(const LoadRequest& request, const NodePtr& cli, const Environment& env, FileSystem& fs,
             const LoadLimits& limits = {}, const MergeLimits& merge_limits = {},
-            const ResolveLimits& resolve_limits = {});
+            const ResolveLimits& resolve_limits = {}, ResolveContext& context = omegaconf_alone());
 
 // Gym's last step of loading (`parse`: `global_config_dict["config_paths"] = config_paths`):
 // the merged config with config_paths replaced by every entry loaded, so that

@@ -43,7 +43,7 @@ struct ParsedOverride {
 };
 
 // Whether a text may carry a secret value. Hydra knows nothing of which settings are
-// secret: the telemetry schema's rule (may_hold_secret) comes in from the pipeline.
+// secret: the telemetry secrecy rule (may_hold_secret) comes in from the pipeline.
 // nullptr: no text is.
 using SecretTest = bool (*)(std::string_view text);
 

@@ -196,9 +196,8 @@ bool Evaluator::holds_secret(std::string_view text) const {
                        [&](const std::string& s) { return !s.empty() && text.find(s) != std::string_view::npos; });
 }
 
-void Evaluator::hand_over_deprecations(std::vector<DeprecatedKey>* to) {
-    if (!to) return;
-    for (auto& d : deprecations_) add_deprecation(*to, std::move(d));
+void Evaluator::hand_over_deprecations() {
+    for (auto& d : deprecations_) context_.deprecated(std::move(d));
     deprecations_.clear();
 }
 

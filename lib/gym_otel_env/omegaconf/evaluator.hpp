@@ -54,10 +54,10 @@ struct Resolved {
 
 // One resolution's state: the memo of what it resolved, the limits' counters, and what
 // it records on the way (secret texts, oc.deprecated's warnings).
-class Evaluator {
+class Evaluator : private ResolverContext {
 public:
-    Evaluator(NodePtr root, const Environment& env, const ResolveLimits& limits)
-        : root_(std::move(root)), env_(env), limits_(limits) {}
+    Evaluator(NodePtr root, const Environment& env, const ResolveLimits& limits, ResolveContext& context)
+        : root_(std::move(root)), env_(env), limits_(limits), context_(context) {}
 
     // Every value under `node`, resolved, as a fresh tree. A subtree with nothing to
     // resolve is returned as it is: aliases share subtrees, and a billion-laughs
@@ -81,8 +81,8 @@ public:
     // secret is being resolved).
     bool holds_secret(std::string_view text) const;
 
-    // oc.deprecated's warnings so far, added to `to` (add_deprecation), when given.
-    void hand_over_deprecations(std::vector<DeprecatedKey>* to);
+    // oc.deprecated's warnings so far, handed to the context.
+    void hand_over_deprecations();
 
     std::vector<DeprecatedKey> deprecations_;
     SecretTexts* secrets_ = nullptr;
@@ -98,7 +98,7 @@ public:
 
     // OmegaConf's resolvers, as the dispatch reads them: the count of arguments (already
     // evaluated) each takes, in OmegaConf's words for the message, and the function;
-    // then those registered from above (limits_.resolvers).
+    // then those registered from above (the context's).
     using ResolverFn = Resolved (Evaluator::*)(const std::string& name, const std::vector<NodePtr>& args,
                                                const Frame& f);
     struct ResolverRow : ResolverSignature {
@@ -181,9 +181,14 @@ private:
     // the value's parent, so a relative key gets one more dot.
     Resolved oc_dict_values(const std::string& name, const std::vector<NodePtr>& args, const Frame& f);
 
+    // What a registered resolver reads (ResolverContext).
+    const Environment& environment() const override { return env_; }
+    const NodePtr& root() const override { return root_; }
+
     NodePtr root_;
     const Environment& env_;
     ResolveLimits limits_;
+    ResolveContext& context_;
     std::unordered_map<std::string, Resolved> memo_;
     std::unordered_map<const Node*, Resolved> shared_memo_;
     std::unordered_map<const Node*, Template> templates_;

@@ -13,6 +13,13 @@ using resolution::Location;
 using resolution::Parent;
 using resolution::Parents;
 
+NodePtr ResolveContext::read_yaml(std::string_view) const { return nullptr; }
+
+ResolveContext& omegaconf_alone() {
+    static ResolveContext alone;  // stateless: every default does nothing
+    return alone;
+}
+
 void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning) {
     if (std::none_of(warnings.begin(), warnings.end(),
                      [&](const DeprecatedKey& d) { return d.message == warning.message; }))
@@ -20,11 +27,11 @@ void add_deprecation(std::vector<DeprecatedKey>& warnings, DeprecatedKey warning
 }
 
 NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environment& env, const ResolveLimits& limits,
-                        SecretTexts* secrets, std::vector<DeprecatedKey>* deprecations) {
+                        ResolveContext& context, SecretTexts* secrets) {
     if (!root || root->type != Type::mapping) return nullptr;
     const NodePtr* block = root->find(key);
     if (!block) return nullptr;
-    Evaluator evaluator(root, env, limits);
+    Evaluator evaluator(root, env, limits, context);
     Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
     evaluator.secrets_ = secrets;
     if (secrets && (*block)->type == Type::mapping) {
@@ -51,7 +58,7 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
         }
     }
     NodePtr resolved = evaluator.deep(*block, where);
-    evaluator.hand_over_deprecations(deprecations ? deprecations : limits.deprecations);
+    evaluator.hand_over_deprecations();
     if (resolved->type != Type::mapping) return resolved;
     // Keep where each top-level value was written, for validation messages.
     const Node& written = **block;
@@ -73,18 +80,18 @@ NodePtr resolve_subtree(const NodePtr& root, std::string_view key, const Environ
 }
 
 NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const Environment& env,
-                          const ResolveLimits& limits) {
+                          const ResolveLimits& limits, ResolveContext& context) {
     if (!root || root->type != Type::mapping) return nullptr;
     const NodePtr* value = root->find(key);
-    return value ? resolve_top_level(root, key, *value, env, limits) : nullptr;
+    return value ? resolve_top_level(root, key, *value, env, limits, context) : nullptr;
 }
 
 NodePtr resolve_top_level(const NodePtr& root, std::string_view key, const NodePtr& value, const Environment& env,
-                          const ResolveLimits& limits) {
-    Evaluator evaluator(root, env, limits);
+                          const ResolveLimits& limits, ResolveContext& context) {
+    Evaluator evaluator(root, env, limits, context);
     Location where{std::make_shared<const Parent>(Parent{root, 0, nullptr}), std::string(key), std::string(key)};
     NodePtr out = evaluator.shallow(value, where);
-    evaluator.hand_over_deprecations(limits.deprecations);
+    evaluator.hand_over_deprecations();
     return out;
 }
 
@@ -97,19 +104,19 @@ Parents chain_of(const std::vector<Container>& parents) {
 }  // namespace
 
 NodePtr dereference_container(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
-                              const Environment& env, const ResolveLimits& limits) {
+                              const Environment& env, const ResolveLimits& limits, ResolveContext& context) {
     if (parents.empty()) return nullptr;
-    Evaluator evaluator(parents.front().node, env, limits);
+    Evaluator evaluator(parents.front().node, env, limits, context);
     NodePtr target = evaluator.try_value(value, Location{chain_of(parents), path, path});
-    if (target) evaluator.hand_over_deprecations(limits.deprecations);
+    if (target) evaluator.hand_over_deprecations();
     return target && target->is_container() ? target : nullptr;
 }
 
 NodePtr resolve_item(const std::vector<Container>& parents, const std::string& path, const NodePtr& value,
-                     const Environment& env, const ResolveLimits& limits) {
-    Evaluator evaluator(parents.front().node, env, limits);
+                     const Environment& env, const ResolveLimits& limits, ResolveContext& context) {
+    Evaluator evaluator(parents.front().node, env, limits, context);
     NodePtr out = evaluator.shallow(value, Location{chain_of(parents), path, path});
-    evaluator.hand_over_deprecations(limits.deprecations);
+    evaluator.hand_over_deprecations();
     return out;
 }
 

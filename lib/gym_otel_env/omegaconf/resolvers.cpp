@@ -85,12 +85,13 @@ Resolved Evaluator::call(const std::string& name, const std::vector<NodePtr>& ar
         arity(*row);
         return (this->*row->fn)(name, args, f);
     }
-    auto registered = std::find_if(limits_.resolvers.begin(), limits_.resolvers.end(),
-                                   [&](const RegisteredResolver& r) { return r.name == name; });
-    if (registered == limits_.resolvers.end())
+    auto from_above = context_.resolvers();
+    auto registered =
+        std::find_if(from_above.begin(), from_above.end(), [&](const RegisteredResolver& r) { return r.name == name; });
+    if (registered == from_above.end())
         fail(f, fmt::format("unsupported interpolation type '{}' (unknown resolver)", name));
     arity(*registered);
-    NodePtr out = registered->fn(name, args, f.node->origin);
+    NodePtr out = registered->fn(name, args, f.node->origin, *this);
     if (out->type == Type::string && out->text().size() > limits_.max_result_bytes) too_large(f);
     return made(std::move(out));
 }
@@ -111,8 +112,7 @@ Resolved Evaluator::oc_env(const std::string&, const std::vector<NodePtr>& args,
         Error unset =
             Error(f.node->origin, f.where.path, fmt::format("environment variable '{}' not found", args[0]->text()))
                 .because(Error::Cause::unset_variable, std::string(args[0]->text()));
-        if (!limits_.unset) throw unset;
-        limits_.unset->push_back(std::move(unset));
+        if (!context_.unset(unset)) throw unset;
         return made(make_string("", f.node->origin));
     }
     if (args[1]->type == Type::null) return made(make_null(f.node->origin));
@@ -152,11 +152,11 @@ Resolved Evaluator::oc_create(const std::string&, const std::vector<NodePtr>& ar
 }
 
 NodePtr Evaluator::create_from_yaml(std::string_view text, const Frame& f) {
-    if (!limits_.read_yaml)
+    if (!context_.reads_yaml())
         fail(f, "oc.create of a YAML string is not supported by gym-otel-env; give it a mapping or a list");
     NodePtr doc;
     try {
-        doc = limits_.read_yaml(text);
+        doc = context_.read_yaml(text);
     } catch (const Error& e) {
         // The reader quotes pieces of the text (a tag, a token), which masking the
         // whole secret would not catch. Where the secrets are not known (Gym's pass

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/core/value.hpp"
 
 namespace goe {
@@ -22,12 +23,24 @@ struct ResolverSignature {
 // manual and docs/decisions.md are held to (tests/gym/test_directives.cpp).
 std::vector<ResolverSignature> omegaconf_resolvers();
 
+// What a registered resolver may read of the resolution that calls it, as an OmegaConf
+// resolver reads `_root_` and `os.environ`: the environment and the config's root.
+class ResolverContext {
+public:
+    virtual const Environment& environment() const = 0;
+    virtual const NodePtr& root() const = 0;
+
+protected:
+    ~ResolverContext() = default;
+};
+
 // A resolver registered on top of OmegaConf's own, as OmegaConf.register_new_resolver
 // registers one (Gym registers `inherit_from` and `copy`): its signature, and the
-// function, given the arguments evaluated and the place the value was written; it
-// returns the value or throws Error.
+// function, given the arguments evaluated, the place the value was written and the
+// resolution's context; it returns the value or throws Error.
 struct RegisteredResolver : ResolverSignature {
-    NodePtr (*fn)(std::string_view name, const std::vector<NodePtr>& args, const Origin& where) = nullptr;
+    NodePtr (*fn)(std::string_view name, const std::vector<NodePtr>& args, const Origin& where,
+                  const ResolverContext& context) = nullptr;
 };
 
 }  // namespace goe

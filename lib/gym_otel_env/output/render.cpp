@@ -11,6 +11,7 @@
 #include "gym_otel_env/output/record.hpp"
 #include "gym_otel_env/telemetry/diagnose.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 // The reasons behind each rule below are in docs/formats.md.
 namespace goe {
@@ -607,7 +608,7 @@ std::string github_masks(const std::vector<Export>& exports) {
         // Not a part worth_hiding() refuses: `::add-mask::Bearer ` (an empty token, as a
         // fork's pull request gets) or a one-letter user name would mask that text in every
         // later line of the job's log.
-        for (const auto& part : secret_parts(*field_of_variable(e.name), e.value)) {
+        for (const auto& part : secret_parts(e.name, e.value)) {
             if (!worth_hiding(part)) continue;
             std::string data;
             for (char c : part) data += c == '%' ? "%25" : c == '\r' ? "%0D" : c == '\n' ? "%0A" : std::string(1, c);

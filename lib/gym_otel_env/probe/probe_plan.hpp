@@ -12,6 +12,7 @@
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe::probe {
 

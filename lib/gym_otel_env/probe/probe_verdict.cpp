@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe::probe {
 namespace {
@@ -29,17 +30,15 @@ std::string one_line(std::string_view text) {
     return out;
 }
 
-// No secret part of the values the probe read (the schema's rule: a URL's userinfo and
+// No secret part of the values the probe read (secrecy.hpp's rule: a URL's userinfo and
 // query, each header's value as written and as sent) reaches a line: libcurl may repeat
 // a URL, a receiver may echo a key back in grpc-message, and this runs in the probe
-// program, where gym-otel-env's redactor is not. Values shorter than the redactor's
-// minimum (Redactor::kMinLength, a stage this one may not call) are left alone for the
-// same reason: masking every "1" would garble the line.
+// program, where gym-otel-env's redactor is not. A part the redactor would not hide on its
+// own (worth_hiding) is left alone for the same reason: masking every "1" garbles the line.
 std::string hidden(std::string text, const Target& t) {
-    constexpr size_t kShortest = 4;
     std::vector<std::string_view> secrets;
     for (const auto& s : t.secrets)
-        if (s.size() >= kShortest) secrets.emplace_back(s);
+        if (worth_hiding(s)) secrets.emplace_back(s);
     std::sort(secrets.begin(), secrets.end(), [](auto a, auto b) { return a.size() > b.size(); });
     for (auto secret : secrets)
         for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3))

@@ -11,6 +11,7 @@
 #include "gym_otel_env/core/environment.hpp"
 #include "gym_otel_env/telemetry/outcome.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
 
@@ -19,12 +20,12 @@ enum class Severity { note, warning, error };
 // SPEC 7: the texts no message may show. Every line this stage makes goes through
 // clean(): each secret text becomes "***" wherever it appears, whatever message carries it
 // and in whatever form a message can derive from it, and then control characters are
-// escaped. Which texts are secret is the schema's rule (secret_parts, environment_secrets);
+// escaped. Which texts are secret is secrecy.hpp's rule (secret_parts, environment_secrets);
 // this only hides them.
 class Redactor {
 public:
     // Hides `secret` and, as a message may quote a list's item alone, each of its
-    // comma-separated items; each only when worth_hiding() (schema.hpp): not a bare
+    // comma-separated items; each only when worth_hiding() (secrecy.hpp): not a bare
     // authentication scheme, not shorter than kMinLength.
     void add(std::string_view secret);
     // Matches a secret in any ASCII case (a rule lower-cases what it quotes), percent-encoded

@@ -10,6 +10,7 @@
 #include "gym_otel_env/gym/launcher.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
 #include "gym_otel_env/telemetry/schema_versions.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
 
@@ -18,7 +19,7 @@ namespace {
 // A value as --explain shows it: as is when it is plain printable text, else Python's
 // repr; a secret one masked as every message masks it.
 std::string shown_value(const Field& field, std::string_view value) {
-    std::string text = masked(field, value);
+    std::string text = masked(field.variable, value);
     bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' && text.front() != '\'' &&
                  text.front() != '"' && std::none_of(text.begin(), text.end(), [](char c) {
                      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;

@@ -10,9 +10,11 @@
 #include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/gym/launcher.hpp"
+#include "gym_otel_env/omegaconf/value_kind.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
 #include "gym_otel_env/telemetry/schema.hpp"
 #include "gym_otel_env/telemetry/schema_versions.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
 
@@ -187,12 +189,12 @@ bool names_variable(std::string_view text, std::string_view name) {
     return false;
 }
 
-// The variables the config read for the headers that gave nothing, those written in
-// `written` (all when it is empty): ": OTLP_TOKEN is empty".
-std::string empty_reads(const std::vector<SecretTexts::Read>& reads, std::string_view written) {
+// The variables the config read for the header list `key` that gave nothing, those
+// written in `written` (all when it is empty): ": OTLP_TOKEN is empty".
+std::string empty_reads(const std::vector<SecretTexts::Read>& reads, std::string_view key, std::string_view written) {
     std::vector<std::string> said;
     for (const auto& r : reads) {
-        if (r.key != "otlp_headers" || (!written.empty() && !names_variable(written, r.variable))) continue;
+        if (r.key != key || (!written.empty() && !names_variable(written, r.variable))) continue;
         std::string what = !r.value                 ? fmt::format("{} is not set, and its default is empty", r.variable)
                            : trim(*r.value).empty() ? fmt::format("{} is empty", r.variable)
                                                     : std::string();
@@ -201,14 +203,14 @@ std::string empty_reads(const std::vector<SecretTexts::Read>& reads, std::string
     return said.empty() ? std::string() : fmt::format(": {}", fmt::join(said, ", "));
 }
 
-// The entries of a header list as written in the config, split at the commas outside
-// its interpolations (`x=${oc.env:A,'d'}` is one entry); empty when it has no ${.
-std::vector<std::string_view> written_entries(const NodePtr& root) {
+// The entries of the header list `key` as written in the config, split at the commas
+// outside its interpolations (`x=${oc.env:A,'d'}` is one entry); empty when it has none.
+std::vector<std::string_view> written_entries(const NodePtr& root, std::string_view key) {
     const NodePtr* block = root && root->type == Type::mapping ? root->find("telemetry") : nullptr;
-    const NodePtr* value = block && (*block)->type == Type::mapping ? (*block)->find("otlp_headers") : nullptr;
+    const NodePtr* value = block && (*block)->type == Type::mapping ? (*block)->find(std::string(key)) : nullptr;
     if (!value || (*value)->type != Type::string) return {};
     std::string_view text = (*value)->text();
-    if (text.find("${") == std::string_view::npos) return {};
+    if (!has_interpolation(text)) return {};
     std::vector<std::string_view> out;
     size_t start = 0, depth = 0;
     for (size_t i = 0; i < text.size(); ++i) {
@@ -221,7 +223,8 @@ std::vector<std::string_view> written_entries(const NodePtr& root) {
 }
 
 void empty_headers(std::vector<Diagnostic>& out, const Diagnostic& where, std::string_view headers,
-                   const std::vector<SecretTexts::Read>& reads, const std::vector<std::string_view>& written) {
+                   const std::vector<SecretTexts::Read>& reads, std::string_view key,
+                   const std::vector<std::string_view>& written) {
     auto entries = split(headers, ',');
     std::vector<bool> sent(entries.size(), false);  // what the SDK drops is lint()'s, not sent empty
     for (const auto& e : sdk_header_entries(headers)) sent[e.number - 1] = e.drop == SdkHeaderEntry::Drop::none;
@@ -232,9 +235,9 @@ void empty_headers(std::vector<Diagnostic>& out, const Diagnostic& where, std::s
         std::string_view why = no_credential(pair.substr(eq + 1));
         if (why.empty()) continue;
         // Each entry as written, where the resolved list has as many; else every variable.
-        std::string because = written.size() == entries.size() ? empty_reads(reads, written[i])
+        std::string because = written.size() == entries.size() ? empty_reads(reads, key, written[i])
                               : written.empty()                ? std::string()
-                                                               : empty_reads(reads, {});
+                                                               : empty_reads(reads, key, {});
         Diagnostic d = where;
         d.what = fmt::format("the '{}' header {}{}", trim(pair.substr(0, eq), " \t"), why, because);
         out.push_back(std::move(d));
@@ -249,26 +252,37 @@ std::vector<Diagnostic> lint_empty_secrets(const Outcome& outcome, const Environ
     if (!outcome.translation.enabled) return out;
     if (auto exporter = named(settings, "exporter", env); exporter && trim(exporter->value) != "otlp") return out;
     const auto& reads = outcome.secret_reads;
-    if (auto headers = named(settings, "otlp_headers", env)) {
-        empty_headers(out, headers->where, headers->value, headers->environment ? decltype(reads){} : reads,
-                      headers->environment ? std::vector<std::string_view>{} : written_entries(outcome.root));
-    } else if (const Setting* s = settings.find("otlp_headers");
-               s && s->value && in_effect(*s, env).from == InEffect::From::config) {
-        // A whole list built from variables that gave nothing.
-        if (auto because = empty_reads(reads, {}); !because.empty())
-            out.push_back(Diagnostic{
-                s->origin, "telemetry.otlp_headers", fmt::format("the header list is empty{}", because), false, {}});
-    }
-    for (Signal signal : kSignals) {
-        std::string own = signal_variable(signal, "HEADERS");
-        if (is_set(env, own))
-            empty_headers(out, Diagnostic{Origin{"environment"}, own, {}, false, {}}, *lookup(env, own), {}, {});
+    // Every header list of the table of secret variables: a field's (from the config or
+    // the environment, as lint() takes it), else the variable's, when it is set.
+    for (const auto& row : kSecretVariables) {
+        if (row.form != SecretForm::header_list) continue;
+        auto field = std::find_if(settings.fields.begin(), settings.fields.end(),
+                                  [&](const Setting& s) { return s.field->variable == row.variable; });
+        if (field == settings.fields.end()) {
+            if (is_set(env, row.variable))
+                empty_headers(out, Diagnostic{Origin{"environment"}, std::string(row.variable), {}, false, {}},
+                              *lookup(env, row.variable), {}, {}, {});
+            continue;
+        }
+        std::string_view key = field->field->key;
+        if (auto headers = named(settings, key, env)) {
+            empty_headers(out, headers->where, headers->value, headers->environment ? decltype(reads){} : reads, key,
+                          headers->environment ? std::vector<std::string_view>{} : written_entries(outcome.root, key));
+        } else if (const Setting& s = *field; s.value && in_effect(s, env).from == InEffect::From::config) {
+            // A whole list built from variables that gave nothing.
+            if (auto because = empty_reads(reads, key, {}); !because.empty())
+                out.push_back(Diagnostic{s.origin,
+                                         fmt::format("telemetry.{}", key),
+                                         fmt::format("the header list is empty{}", because),
+                                         false,
+                                         {}});
+        }
     }
     return out;
 }
 
 std::vector<std::string> check_rule(const Field& f, std::string_view value, Protocol protocol) {
-    std::string shown = python_repr(masked(f, value));
+    std::string shown = python_repr(masked(f.variable, value));
     std::string words = fmt::format("{}", fmt::join(f.words, ", "));
     std::vector<std::string> out;
     switch (f.rule) {

@@ -101,7 +101,7 @@ struct Url {
 std::optional<Url> parse_url(std::string_view text);
 
 // The URL as text again: scheme://[userinfo@]host[:port]path[?query]. Messages show it
-// through the schema's mask (shown_url in schema.hpp), never as is.
+// through secrecy's mask (shown_url in secrecy.hpp), never as is.
 std::string url_text(const Url& url);
 
 // How the SDK takes an endpoint over `protocol`, the one rule the lint and --probe share:

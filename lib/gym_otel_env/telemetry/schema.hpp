@@ -50,8 +50,8 @@ enum class Omit {
     blank,  // empty once ASCII whitespace is trimmed
 };
 
-// Which values of a field are secret (SPEC 7): never shown in a message, and kept in the
-// Kubernetes Secret rather than the ConfigMap. is_secret() below is the one rule.
+// The Secrecy column is read by nothing: a field's secrecy is its variable's, decided by
+// the table of secret variables (secrecy.hpp). The column goes with the per-version tables.
 enum class Secrecy {
     none,
     always,       // every value: the OTLP headers
@@ -120,51 +120,9 @@ struct Schema {
 // The word of `words` closest to `key` by edit distance, or empty when none is close.
 std::string_view closest_word(std::string_view key, std::span<const std::string_view> words);
 
-// ---- Secrets (SPEC 7): the one rule, read by every mask and by the Kubernetes split ----
-
-// Whether `value`, given to `field`, is secret: every header list, and an endpoint whose
-// URL (of any scheme) holds userinfo, a query or a fragment.
-bool is_secret(const Field& field, std::string_view value);
-
-// `value` as a message may show it: unchanged when it is not secret; a header list as
-// "key=***" pairs; an endpoint as scheme://***@host:port/path?*** (a fragment as #***).
-std::string masked(const Field& field, std::string_view value);
-
-// The texts of a secret `value` that no message may show (empty when it is not secret):
-// the value itself and each part a message could quote alone, a header's value, a URL's
-// userinfo, its password, its query and fragment.
-std::vector<std::string> secret_parts(const Field& field, std::string_view value);
-
-// HTTP authentication schemes (the IANA registry, and the Token and ApiKey words APIs
-// use), any case: a header that holds one alone carries no credential, and the word
-// alone is no secret (`Bearer` is in every log).
-bool is_auth_scheme(std::string_view word);
-
-// The shortest secret text hidden on its own. Masking every "1" or "a" would garble line
-// numbers, paths and words (a GitHub mask holds for the rest of the job's log), and a
-// text that short gives away little.
-inline constexpr size_t kMinSecretLength = 4;
-
-// Whether a secret text is hidden by itself (by the Redactor, by an ::add-mask::): at
-// least kMinSecretLength bytes once percent-decoded and blanks around it dropped, and not
-// a bare authentication scheme (`Bearer ` or `Bearer%20` once the token is empty).
-bool worth_hiding(std::string_view part);
-
-// A parsed endpoint URL as messages show it: masked() of its text under the endpoint's rule.
-std::string shown_url(const Url& url);
-
 // The field whose value `variable` carries: a schema variable, its nemo-lens fallback
 // (NEMO_LENS_ENABLED carries enabled), or a per-signal one (OTEL_EXPORTER_OTLP_TRACES_HEADERS
 // carries otlp_headers); nullptr for any other.
 const Field* field_of_variable(std::string_view variable);
-
-// The secret parts of every variable of the environment that carries a field's value.
-std::vector<std::string> environment_secrets(const Environment& env);
-
-// Whether a text that is not yet a value (a Hydra override token as typed, a mapping's
-// repr) may hold a secret one: it names a field whose values are all secret, or names
-// one whose URL values can be and holds a URL's '@', '?' or '#'. For messages that
-// must decide before anything is resolved.
-bool may_hold_secret(std::string_view text);
 
 }  // namespace goe

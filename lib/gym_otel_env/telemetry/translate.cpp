@@ -9,6 +9,7 @@
 #include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
 #include "gym_otel_env/telemetry/otlp.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
 
@@ -61,7 +62,7 @@ Export kept(std::string_view variable, std::string_view value) {
 
 void mark_secrets(Translation& t) {
     for (auto* list : {&t.exports, &t.kept})
-        for (auto& e : *list) e.secret = is_secret(*field_of_variable(e.name), e.value);
+        for (auto& e : *list) e.secret = is_secret(e.name, e.value);
 }
 
 }  // namespace

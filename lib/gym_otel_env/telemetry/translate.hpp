@@ -24,7 +24,7 @@ struct Export {
     Source source;
     Origin origin;        // config: where the value was written
     std::string from;     // lens: the NEMO_LENS_ variable; slurm: SLURM_JOB_ID
-    bool secret = false;  // the schema's rule (is_secret) on this value
+    bool secret = false;  // secrecy's rule (is_secret) on this variable's value
 };
 
 // A config value Gym's main ignores because a set nemo-lens variable stands in for it

@@ -11,6 +11,7 @@
 #include "gym_otel_env/core/mapping_index.hpp"
 #include "gym_otel_env/core/python.hpp"
 #include "gym_otel_env/core/text.hpp"
+#include "gym_otel_env/telemetry/secrecy.hpp"
 
 namespace goe {
 
@@ -91,9 +92,7 @@ std::optional<std::string> parse_int_string(std::string_view text) {
 }
 
 // A scalar given to `f` that a message may not show (SPEC 7).
-bool secret(const Field* f, const Node& v) {
-    return f && is_secret(*f, v.type == Type::string ? v.text() : python_str(v));
-}
+bool secret(const Field* f, const Node& v) { return f && is_secret(f->variable, v); }
 
 // `f`: the field given `v`, or nullptr for a block's own value.
 std::string describe(const Node& v, const Field* f) {
