@@ -50,14 +50,6 @@ enum class Omit {
     blank,  // empty once ASCII whitespace is trimmed
 };
 
-// The Secrecy column is read by nothing: a field's secrecy is its variable's, decided by
-// the table of secret variables (secrecy.hpp). The column goes with the per-version tables.
-enum class Secrecy {
-    none,
-    always,       // every value: the OTLP headers
-    credentials,  // a URL that holds userinfo, a query or a fragment: the endpoint
-};
-
 // What translation makes of a field besides exporting its value.
 enum class Role {
     value,    // nothing more
@@ -74,7 +66,6 @@ struct Field {
     bool null_default;                        // the default is null (nothing exported)
     std::string_view variable;                // the environment variable it becomes
     std::string_view lens;                    // nemo-lens variable carried over when set, or empty
-    Secrecy secrecy;                          // which of its values are secret
     Omit omit;                                // config values that are not exported
     Role role;                                // what translation does beyond exporting it
     Rule rule;                                // what the variable's value must look like

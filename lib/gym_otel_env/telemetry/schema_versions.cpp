@@ -13,21 +13,21 @@ namespace {
 
 // A field that every version has in the same row, named once.
 // clang-format off
-constexpr Field kEnabled{"enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED", Secrecy::none, Omit::never, Role::enables, Rule::lens_bool, kLensBooleans};
-constexpr Field kSpanGroupsField{"span_groups", FieldType::string, "default", false, "NEMO_GYM_OTEL_SPAN_GROUPS", "NEMO_LENS_SPAN_GROUPS", Secrecy::none, Omit::never, Role::value, Rule::names, kSpanGroups};
-constexpr Field kExportStrategy{"export_strategy", FieldType::string, "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY", "NEMO_LENS_EXPORT_STRATEGY", Secrecy::none, Omit::never, Role::value, Rule::one_of, kExportStrategies};
-constexpr Field kExportRank{"export_rank", FieldType::integer, "-1", false, "NEMO_GYM_OTEL_EXPORT_RANK", "NEMO_LENS_EXPORT_RANK", Secrecy::none, Omit::never, Role::value, Rule::lens_int, {}};
-constexpr Field kTraces{"traces_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", Secrecy::none, Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
-constexpr Field kMetrics{"metrics_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED", Secrecy::none, Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
-constexpr Field kLogs{"logs_enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", Secrecy::none, Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
-constexpr Field kExporter{"exporter", FieldType::string, "otlp", false, "NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER", Secrecy::none, Omit::never, Role::value, Rule::one_of, kExporters};
-constexpr Field kRunId{"run_id", FieldType::optional_string, "", true, "NEMO_GYM_OTEL_RUN_ID", "NEMO_LENS_RUN_ID", Secrecy::none, Omit::blank, Role::run_id, Rule::none, {}};
-constexpr Field kPerServer{"service_name_per_server", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "", Secrecy::none, Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
-constexpr Field kAiohttp{"instrument_aiohttp", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "", Secrecy::none, Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
-constexpr Field kEndpoint{"otlp_endpoint", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_ENDPOINT", "", Secrecy::credentials, Omit::never, Role::value, Rule::endpoint, {}};
-constexpr Field kProtocol{"otlp_protocol", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_PROTOCOL", "", Secrecy::none, Omit::never, Role::value, Rule::one_of, kOtlpProtocols};
-constexpr Field kHeaders{"otlp_headers", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_HEADERS", "", Secrecy::always, Omit::never, Role::value, Rule::header_list, {}};
-constexpr Field kServiceName{"service_name", FieldType::string, "nemo-gym", false, "OTEL_SERVICE_NAME", "", Secrecy::none, Omit::empty, Role::value, Rule::none, {}};
+constexpr Field kEnabled{"enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_ENABLED", "NEMO_LENS_ENABLED", Omit::never, Role::enables, Rule::lens_bool, kLensBooleans};
+constexpr Field kSpanGroupsField{"span_groups", FieldType::string, "default", false, "NEMO_GYM_OTEL_SPAN_GROUPS", "NEMO_LENS_SPAN_GROUPS", Omit::never, Role::value, Rule::names, kSpanGroups};
+constexpr Field kExportStrategy{"export_strategy", FieldType::string, "all_ranks", false, "NEMO_GYM_OTEL_EXPORT_STRATEGY", "NEMO_LENS_EXPORT_STRATEGY", Omit::never, Role::value, Rule::one_of, kExportStrategies};
+constexpr Field kExportRank{"export_rank", FieldType::integer, "-1", false, "NEMO_GYM_OTEL_EXPORT_RANK", "NEMO_LENS_EXPORT_RANK", Omit::never, Role::value, Rule::lens_int, {}};
+constexpr Field kTraces{"traces_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_TRACES_ENABLED", "NEMO_LENS_TRACES_ENABLED", Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
+constexpr Field kMetrics{"metrics_enabled", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_METRICS_ENABLED", "NEMO_LENS_METRICS_ENABLED", Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
+constexpr Field kLogs{"logs_enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_LOGS_ENABLED", "NEMO_LENS_LOGS_ENABLED", Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
+constexpr Field kExporter{"exporter", FieldType::string, "otlp", false, "NEMO_GYM_OTEL_EXPORTER", "NEMO_LENS_EXPORTER", Omit::never, Role::value, Rule::one_of, kExporters};
+constexpr Field kRunId{"run_id", FieldType::optional_string, "", true, "NEMO_GYM_OTEL_RUN_ID", "NEMO_LENS_RUN_ID", Omit::blank, Role::run_id, Rule::none, {}};
+constexpr Field kPerServer{"service_name_per_server", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "", Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
+constexpr Field kAiohttp{"instrument_aiohttp", FieldType::boolean, "1", false, "NEMO_GYM_OTEL_INSTRUMENT_AIOHTTP", "", Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
+constexpr Field kEndpoint{"otlp_endpoint", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_ENDPOINT", "", Omit::never, Role::value, Rule::endpoint, {}};
+constexpr Field kProtocol{"otlp_protocol", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_PROTOCOL", "", Omit::never, Role::value, Rule::one_of, kOtlpProtocols};
+constexpr Field kHeaders{"otlp_headers", FieldType::optional_string, "", true, "OTEL_EXPORTER_OTLP_HEADERS", "", Omit::never, Role::value, Rule::header_list, {}};
+constexpr Field kServiceName{"service_name", FieldType::string, "nemo-gym", false, "OTEL_SERVICE_NAME", "", Omit::empty, Role::value, Rule::none, {}};
 // clang-format on
 
 // The seed document's TelemetryConfig (SPEC 4 and 5): fifteen fields, in the order its
@@ -50,8 +50,8 @@ constexpr std::array<Field, 12> kBranch{kEnabled, kSpanGroupsField, kExportStrat
 // two variables setup.py always writes, and the otlp_* fields, in setup.py's order:
 // _ENV_FIELD_MAP, _MEMORY_PROFILING_ENV_FIELD_MAP, _OTLP_ENV_FIELD_MAP, OTEL_SERVICE_NAME.
 // clang-format off
-constexpr Field kMemoryEnabled{"memory_profiling.enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_MEMORY_PROFILING_ENABLED", "", Secrecy::none, Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
-constexpr Field kMemoryInterval{"memory_profiling.interval_seconds", FieldType::positive_float, "1.0", false, "NEMO_GYM_OTEL_MEMORY_PROFILING_INTERVAL_SECONDS", "", Secrecy::none, Omit::never, Role::value, Rule::positive, {}};
+constexpr Field kMemoryEnabled{"memory_profiling.enabled", FieldType::boolean, "0", false, "NEMO_GYM_OTEL_MEMORY_PROFILING_ENABLED", "", Omit::never, Role::value, Rule::lens_bool, kLensBooleans};
+constexpr Field kMemoryInterval{"memory_profiling.interval_seconds", FieldType::positive_float, "1.0", false, "NEMO_GYM_OTEL_MEMORY_PROFILING_INTERVAL_SECONDS", "", Omit::never, Role::value, Rule::positive, {}};
 // clang-format on
 constexpr std::array<Field, 15> kMain{kEnabled,        kSpanGroupsField, kTraces,    kMetrics, kLogs,
                                       kExporter,       kRunId,           kPerServer, kAiohttp, kMemoryEnabled,
