@@ -107,10 +107,10 @@ Translation translate(const Settings& settings, const Environment& env,
             if (auto lens = lookup(env, f.lens);
                 lens && !python_strip(*lens).empty() && lens_overrides_config(s, *lens))
                 out.lens_overrides.push_back({&s, std::string(f.lens), std::string(python_strip(*lens))});
-        if (v.from == InEffect::From::variable) {
-            out.kept.push_back(kept(v.name, *v.value));
-        } else if (v.from == InEffect::From::lens && settings.schema->lens == LensRule::defer) {
-            // Gym's main leaves the Gym variable unwritten: nemo-lens reads its own.
+        // A set variable is kept; so is a set nemo-lens one under Gym's main, which leaves
+        // the Gym variable unwritten so that nemo-lens reads its own.
+        bool lens_kept = v.from == InEffect::From::lens && settings.schema->lens == LensRule::defer;
+        if (v.from == InEffect::From::variable || lens_kept) {
             out.kept.push_back(kept(v.name, *v.value));
         } else if (v.from == InEffect::From::lens) {
             out.exports.push_back(
